@@ -1,0 +1,222 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useId } from "react";
+import { useT } from "~/i18n/use-t";
+import { catalogueHref, SORTS, type CatalogueParams } from "~/utils/catalogue-params";
+import type { Currency } from "~/utils/money";
+import { FilterIcon, GridIcon, ListIcon } from "./icons";
+
+export interface CategoryOption {
+  slug: string;
+  name: string;
+}
+
+/**
+ * The filters as a GET form: the URL holds the state, so it works without JavaScript and can be
+ * linked. With JavaScript every change applies at once.
+ */
+export function FilterForm({
+  params,
+  categories,
+  currency,
+  priceCeiling,
+  fixedCategory,
+}: {
+  params: CatalogueParams;
+  categories?: CategoryOption[];
+  currency: Currency;
+  priceCeiling: number;
+  fixedCategory?: boolean;
+}) {
+  const { t } = useT();
+  const id = useId();
+  const submit = useSubmit();
+  const location = useLocation();
+  return (
+    <Form
+      method="get"
+      action={location.pathname}
+      className="flex flex-col gap-5"
+      onChange={(event) => {
+        const target = event.target as HTMLInputElement;
+        // Number fields apply when left or confirmed, not at every keystroke.
+        if (target.type === "number") return;
+        submit(event.currentTarget, { replace: true, preventScrollReset: true });
+      }}
+    >
+      {params.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+      {params.q ? <input type="hidden" name="q" value={params.q} /> : null}
+      {!fixedCategory && categories ? (
+        <div>
+          <label htmlFor={`${id}-category`} className="label">
+            {t("catalogue.category")}
+          </label>
+          <select id={`${id}-category`} name="category" defaultValue={params.category ?? ""} className="input">
+            <option value="">{t("catalogue.allCategories")}</option>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className="label">{t("catalogue.priceRange", { currency })}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <label htmlFor={`${id}-min`} className="text-xs text-slate-600">
+              {t("catalogue.minPrice")}
+            </label>
+            <input
+              id={`${id}-min`}
+              type="number"
+              name="minPrice"
+              min={0}
+              max={priceCeiling}
+              step={10}
+              inputMode="numeric"
+              defaultValue={params.minPrice ?? ""}
+              placeholder="0"
+              className="input"
+              onBlur={(event) => event.currentTarget.form?.requestSubmit()}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-max`} className="text-xs text-slate-600">
+              {t("catalogue.maxPrice")}
+            </label>
+            <input
+              id={`${id}-max`}
+              type="number"
+              name="maxPrice"
+              min={0}
+              max={priceCeiling}
+              step={10}
+              inputMode="numeric"
+              defaultValue={params.maxPrice ?? ""}
+              placeholder={String(priceCeiling)}
+              className="input"
+              onBlur={(event) => event.currentTarget.form?.requestSubmit()}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <div className="flex items-center gap-2">
+        <input
+          id={`${id}-stock`}
+          type="checkbox"
+          name="inStock"
+          value="1"
+          defaultChecked={params.inStock}
+          className="h-4 w-4 rounded border-slate-400"
+        />
+        <label htmlFor={`${id}-stock`} className="text-sm">
+          {t("catalogue.inStockOnly")}
+        </label>
+      </div>
+      <div>
+        <label htmlFor={`${id}-sort`} className="label">
+          {t("catalogue.sort")}
+        </label>
+        <select id={`${id}-sort`} name="sort" defaultValue={params.sort} className="input">
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`catalogue.sorts.${sort}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary">
+          {t("catalogue.apply")}
+        </button>
+        <Link to={params.view === "list" ? `${location.pathname}?view=list` : location.pathname} className="btn-secondary">
+          {t("catalogue.reset")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The filter panel: a toggle on small screens (a <details>, no JavaScript needed), a side panel on large ones. */
+export function FilterPanel(props: Parameters<typeof FilterForm>[0]) {
+  const { t } = useT();
+  return (
+    <>
+      <details className="card mb-4 p-4 lg:hidden" data-testid="filter-toggle">
+        <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+          <FilterIcon className="h-4 w-4" />
+          {t("catalogue.showFilters")}
+        </summary>
+        <div className="mt-4">
+          <FilterForm {...props} />
+        </div>
+      </details>
+      <aside className="card hidden h-fit p-5 lg:block" aria-label={t("catalogue.filters")}>
+        <h2 className="mb-4 text-lg font-bold">{t("catalogue.filters")}</h2>
+        <FilterForm {...props} />
+      </aside>
+    </>
+  );
+}
+
+export function ViewSwitch({ view }: { view: "grid" | "list" }) {
+  const { t } = useT();
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const item = (value: "grid" | "list", label: string, Icon: typeof GridIcon) => (
+    <Link
+      to={catalogueHref(location.pathname, current, { view: value === "grid" ? null : value, page: current.get("page") })}
+      aria-label={label}
+      aria-current={view === value ? "true" : undefined}
+      preventScrollReset
+      className={`rounded-md p-2 ${view === value ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+    >
+      <Icon />
+    </Link>
+  );
+  return (
+    <div className="flex items-center gap-1" role="group" aria-label={t("catalogue.view")}>
+      {item("grid", t("catalogue.grid"), GridIcon)}
+      {item("list", t("catalogue.list"), ListIcon)}
+    </div>
+  );
+}
+
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { t } = useT();
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const current = new URLSearchParams(location.search);
+  const href = (target: number) => catalogueHref(location.pathname, current, { page: target === 1 ? null : target });
+  const pages = Array.from(new Set([1, page - 1, page, page + 1, pageCount])).filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
+  return (
+    <nav aria-label={t("common.pagination.label")} className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="btn-secondary" rel="prev">
+          {t("common.pagination.previous")}
+        </Link>
+      ) : null}
+      {pages.map((p, index) => (
+        <span key={p} className="flex items-center gap-2">
+          {index > 0 && p - (pages[index - 1] ?? p) > 1 ? <span aria-hidden="true">…</span> : null}
+          <Link
+            to={href(p)}
+            aria-current={p === page ? "page" : undefined}
+            aria-label={t("common.pagination.page", { page: p, pages: pageCount })}
+            className={`grid h-10 min-w-10 place-items-center rounded-lg border px-2 text-sm font-semibold ${
+              p === page ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:bg-slate-100"
+            }`}
+          >
+            {p}
+          </Link>
+        </span>
+      ))}
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className="btn-secondary" rel="next">
+          {t("common.pagination.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "@remix-run/react";
+import { useT } from "~/i18n/use-t";
+
+/**
+ * What a page shows when its loader failed: a not-found text for 404, the spec's load error with a
+ * retry for anything else (503 when the database is unreachable).
+ */
+export function ErrorState({ status, title, message }: { status: number; title?: string; message?: string }) {
+  const { t } = useT();
+  const notFound = status === 404;
+  return (
+    <div className="container-page py-20 text-center" data-testid="error-state" data-status={status}>
+      <p className="text-5xl font-black text-brand-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold">{title ?? (notFound ? t("common.notFound.title") : t("common.error.title"))}</h1>
+      <p className="mx-auto mt-3 max-w-lg text-slate-600">
+        {message ?? (notFound ? t("common.notFound.message") : t("common.error.message"))}
+      </p>
+      <div className="mt-8 flex justify-center gap-3">
+        {notFound ? null : (
+          // A plain link to the same address reloads the page, with or without JavaScript.
+          <a href="" className="btn-primary" onClick={(event) => { event.preventDefault(); window.location.reload(); }}>
+            {t("common.error.retry")}
+          </a>
+        )}
+        <Link to="/" className={notFound ? "btn-primary" : "btn-secondary"}>
+          {t("common.notFound.home")}
+        </Link>
+      </div>
+    </div>
+  );
+}

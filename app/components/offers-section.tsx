@@ -1,0 +1,82 @@
+import type { OfferSection } from "~/models/offer.server";
+import { useT } from "~/i18n/use-t";
+import { formatPrice } from "~/utils/money";
+import { AddToCartForm } from "./add-to-cart-form";
+
+/**
+ * The promotional offers: a scroll-snap carousel showing 1, 2 or 3 offers by screen width. Without
+ * JavaScript it scrolls by touch, keyboard or the numbered links; with it, the arrows loop.
+ * Offer prices are stored in EUR, as the spec's offers are.
+ */
+export function OffersSection({ section }: { section: OfferSection }) {
+  const { t } = useT();
+  if (section.offers.length === 0) return null;
+  const scroll = (direction: 1 | -1) => {
+    const track = document.getElementById("offers-track");
+    if (!track) return;
+    const rtl = document.documentElement.dir === "rtl";
+    const step = track.clientWidth * direction * (rtl ? -1 : 1);
+    const atEnd = Math.abs(track.scrollLeft) + track.clientWidth >= track.scrollWidth - 4;
+    const atStart = Math.abs(track.scrollLeft) <= 4;
+    if (direction === 1 && atEnd) track.scrollTo({ left: 0 });
+    else if (direction === -1 && atStart) track.scrollTo({ left: (rtl ? -1 : 1) * track.scrollWidth });
+    else track.scrollBy({ left: step });
+  };
+  return (
+    <section className="container-page py-12" aria-labelledby="offers-heading">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="offers-heading" className="text-2xl font-bold">
+            {section.title ?? t("offers.title")}
+          </h2>
+          <p className="mt-1 text-slate-600">{section.subtitle ?? t("offers.subtitle")}</p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className="btn-secondary" onClick={() => scroll(-1)} aria-label={t("offers.previous")}>
+            <span aria-hidden="true" className="rtl:rotate-180">‹</span>
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => scroll(1)} aria-label={t("offers.next")}>
+            <span aria-hidden="true" className="rtl:rotate-180">›</span>
+          </button>
+        </div>
+      </div>
+      <ul id="offers-track" className="carousel" tabIndex={0} aria-label={t("offers.carouselLabel")}>
+        {section.offers.map((offer, index) => (
+          <li key={offer.id} id={`offer-${index + 1}`} className="card flex flex-col overflow-hidden" data-testid="offer">
+            <div className="relative">
+              <img src={offer.image} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+              <span className="absolute start-3 top-3 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">−{offer.discount}%</span>
+              {offer.featured ? (
+                <span className="absolute end-3 top-3 rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-amber-950">{t("offers.featured")}</span>
+              ) : null}
+            </div>
+            <div className="flex flex-1 flex-col gap-2 p-4">
+              <h3 className="text-lg font-bold">{offer.title}</h3>
+              <p className="text-sm text-slate-600">{offer.subtitle}</p>
+              <p className="flex items-baseline gap-2">
+                <span className="text-xl font-bold">{formatPrice(offer.salePrice, "EUR")}</span>
+                <s className="text-sm text-slate-600">
+                  <span className="sr-only">{t("common.price.original")} </span>
+                  {formatPrice(offer.originalPrice, "EUR")}
+                </s>
+              </p>
+              <p className="text-sm font-medium text-amber-800">{t("offers.timeLeft", { time: offer.timeLeft })}</p>
+              {offer.productId ? (
+                <div className="mt-auto pt-2">
+                  <AddToCartForm productId={offer.productId} available={offer.productAvailable} source="offer" />
+                </div>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <nav aria-label={t("offers.pagination")} className="mt-2 flex justify-center gap-2">
+        {section.offers.map((offer, index) => (
+          <a key={offer.id} href={`#offer-${index + 1}`} className="grid h-8 w-8 place-items-center rounded-full border border-slate-300 bg-white text-sm" aria-label={t("offers.goTo", { number: index + 1 })}>
+            {index + 1}
+          </a>
+        ))}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatPrice, type Currency } from "~/utils/money";
+import { useT } from "~/i18n/use-t";
+
+/** A price in the shopper's currency, with the struck original price when discounted. */
+export function Price({
+  cents,
+  originalCents,
+  currency,
+  size = "md",
+}: {
+  cents: number;
+  originalCents?: number | null;
+  currency: Currency;
+  size?: "sm" | "md" | "lg";
+}) {
+  const { t } = useT();
+  const sizes = { sm: "text-base", md: "text-lg", lg: "text-3xl" };
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+      <span className={`${sizes[size]} font-bold text-ink`}>{formatPrice(cents, currency)}</span>
+      {originalCents ? (
+        <s className="text-sm text-slate-600">
+          <span className="sr-only">{t("common.price.original")} </span>
+          {formatPrice(originalCents, currency)}
+        </s>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import bcrypt from "bcryptjs";
+import type { Database } from "./database.server";
+import catalogueSql from "../../supabase/seed.sql?raw";
+
+/** The demo accounts of DECISIONS.md, created in the embedded database only. */
+export const demoAccounts = [
+  { email: "admin@example.com", password: "admin12345", firstName: "Anna", lastName: "Admin", admin: true },
+  { email: "kunde@example.com", password: "kunde12345", firstName: "Karl", lastName: "Kunde", admin: false },
+] as const;
+
+/** Seeds the demo catalogue and offers (supabase/seed.sql) when the catalogue is empty. */
+export async function seedDemoData(db: Database, options: { accounts: boolean }) {
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+    "select count(*)::int as count from public.products",
+  );
+  if (count === 0) await db.transaction((tx) => tx.exec(catalogueSql));
+  if (options.accounts) await seedDemoAccounts(db);
+}
+
+async function seedDemoAccounts(db: Database) {
+  for (const account of demoAccounts) {
+    const existing = await db.query("select 1 from auth.users where lower(email) = $1", [account.email]);
+    if (existing.length > 0) continue;
+    const hash = await bcrypt.hash(account.password, 10);
+    await db.transaction(async (tx) => {
+      const [user] = await tx.query<{ id: string }>(
+        `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+         values ($1, $2, $3, now()) returning id`,
+        [account.email, hash, JSON.stringify({ firstName: account.firstName, lastName: account.lastName, country: "DE" })],
+      );
+      if (!user) throw new Error("demo account not created");
+      await tx.query(
+        `insert into public.profiles (user_id, first_name, last_name, email, country)
+         values ($1, $2, $3, $4, 'DE') on conflict (user_id) do nothing`,
+        [user.id, account.firstName, account.lastName, account.email],
+      );
+      if (account.admin) {
+        await tx.query("insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing", [user.id]);
+      }
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { defaultLocale, type Locale } from "./config";
+import { createTranslator, type Messages } from "./translate";
+
+/** Every catalogue file: app/locales/{locale}/{namespace}.json. */
+const files = import.meta.glob<Messages>("../locales/*/*.json", { eager: true, import: "default" });
+
+const catalogues = new Map<Locale, Messages>();
+for (const [file, messages] of Object.entries(files)) {
+  const [, locale, namespace] = file.match(/locales\/(\w+)\/([\w-]+)\.json$/) ?? [];
+  if (!locale || !namespace) continue;
+  const catalogue = catalogues.get(locale as Locale) ?? {};
+  catalogue[namespace] = messages;
+  catalogues.set(locale as Locale, catalogue);
+}
+
+/**
+ * Long-form texts of the static pages stay on the server: the page's loader hands its own part to
+ * the page, instead of every page carrying every text to the browser.
+ */
+const serverOnlyNamespaces = new Set(["pages"]);
+
+const clientCatalogues = new Map<Locale, Messages>();
+
+/** The messages the browser needs for the interface (all namespaces but the static pages). */
+export function clientMessages(locale: Locale): Messages {
+  let messages = clientCatalogues.get(locale);
+  if (!messages) {
+    messages = Object.fromEntries(
+      Object.entries(catalogues.get(locale) ?? {}).filter(([ns]) => !serverOnlyNamespaces.has(ns)),
+    );
+    clientCatalogues.set(locale, messages);
+  }
+  return messages;
+}
+
+export function allMessages(locale: Locale): Messages {
+  return catalogues.get(locale) ?? catalogues.get(defaultLocale) ?? {};
+}
+
+/** A translator for server code: actions (toasts, errors), meta, e-mails. */
+export function getTranslator(locale: Locale) {
+  return createTranslator(allMessages(locale), locale);
+}
+
+/** The texts of one static page (namespace "pages"), for its loader to return. */
+export function pageContent(locale: Locale, page: string): Messages {
+  const pages = allMessages(locale).pages;
+  const content = typeof pages === "object" ? pages[page] : undefined;
+  return typeof content === "object" ? content : {};
+}

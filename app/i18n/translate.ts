@@ -1,0 +1,42 @@
+import type { Locale } from "./config";
+
+/** A catalogue: nested objects of strings, addressed by dotted keys ("cart.empty.title"). */
+export type Messages = { [key: string]: string | Messages };
+export type TranslateVars = Record<string, string | number>;
+export type Translate = (key: string, vars?: TranslateVars) => string;
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+function lookup(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/**
+ * The one translator of the app, on the server and in the browser, so both render the same text.
+ * It follows i18next's conventions: {{name}} interpolation, and plural keys with _zero/_one/_two/
+ * _few/_many/_other suffixes chosen by `count`. A missing key shows the key itself.
+ */
+export function createTranslator(messages: Messages, locale: Locale): Translate {
+  return (key, vars) => {
+    let text: string | undefined;
+    if (vars && typeof vars.count === "number") {
+      let rules = pluralRules.get(locale);
+      if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+      const count = vars.count;
+      text =
+        (count === 0 ? lookup(messages, `${key}_zero`) : undefined) ??
+        lookup(messages, `${key}_${rules.select(count)}`) ??
+        lookup(messages, `${key}_other`);
+    }
+    text ??= lookup(messages, key) ?? key;
+    if (!vars) return text;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+      name in vars ? String(vars[name]) : match,
+    );
+  };
+}

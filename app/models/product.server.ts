@@ -1,0 +1,289 @@
+import { getDb } from "~/db/db.server";
+import type { Queryable } from "~/db/database.server";
+import type { Locale } from "~/i18n/config";
+import { discountPercent, toCents, type Currency } from "~/utils/money";
+import { normalizeCategoryKey } from "~/data/categories";
+import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
+
+/** A product as the app sees it (camelCase; money in integer cents). */
+export interface Product {
+  id: string;
+  name: string;
+  nameAr: string;
+  nameFr: string;
+  nameDE: string;
+  description: string;
+  descriptionAr: string;
+  descriptionFr: string;
+  descriptionDE: string;
+  price: number;
+  priceEUR: number;
+  priceCHF: number;
+  originalPrice: number | null;
+  originalPriceEUR: number | null;
+  originalPriceCHF: number | null;
+  image: string;
+  images: string[];
+  additionalImages: string[];
+  videoUrl: string | null;
+  category: string;
+  inStock: boolean;
+  stock: number;
+  featured: boolean;
+  tags: string[];
+  createdAt: string;
+}
+
+/** What a product card or page shows: texts in the shopper's language, prices in their currency. */
+export interface ProductView {
+  id: string;
+  name: string;
+  description: string;
+  image: string;
+  images: string[];
+  videoUrl: string | null;
+  category: string;
+  price: number;
+  originalPrice: number | null;
+  discount: number | null;
+  currency: Currency;
+  stock: number;
+  available: boolean;
+  featured: boolean;
+  tags: string[];
+}
+
+export interface ProductRow {
+  id: string;
+  name: string;
+  name_ar: string;
+  name_fr: string;
+  name_de: string;
+  description: string;
+  description_ar: string;
+  description_fr: string;
+  description_de: string;
+  price: string | number;
+  price_eur: string | number;
+  price_chf: string | number;
+  original_price: string | number | null;
+  original_price_eur: string | number | null;
+  original_price_chf: string | number | null;
+  image: string;
+  images: string[];
+  additional_images: string[];
+  video_url: string | null;
+  category: string;
+  in_stock: boolean;
+  stock: number;
+  featured: boolean;
+  tags: string[];
+  created_at: Date | string;
+}
+
+const optionalCents = (value: string | number | null) => (value === null ? null : toCents(value));
+
+export function productFromRow(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    nameAr: row.name_ar,
+    nameFr: row.name_fr,
+    nameDE: row.name_de,
+    description: row.description,
+    descriptionAr: row.description_ar,
+    descriptionFr: row.description_fr,
+    descriptionDE: row.description_de,
+    price: toCents(row.price),
+    priceEUR: toCents(row.price_eur),
+    priceCHF: toCents(row.price_chf),
+    originalPrice: optionalCents(row.original_price),
+    originalPriceEUR: optionalCents(row.original_price_eur),
+    originalPriceCHF: optionalCents(row.original_price_chf),
+    image: row.image,
+    images: row.images ?? [],
+    additionalImages: row.additional_images ?? [],
+    videoUrl: row.video_url,
+    category: row.category,
+    inStock: row.in_stock,
+    stock: row.stock,
+    featured: row.featured,
+    tags: row.tags ?? [],
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function localizedName(product: Pick<Product, "name" | "nameAr" | "nameFr" | "nameDE">, locale: Locale) {
+  const byLocale = { de: product.nameDE, fr: product.nameFr, ar: product.nameAr, en: product.name }[locale];
+  return byLocale || product.name;
+}
+
+export function localizedDescription(
+  product: Pick<Product, "description" | "descriptionAr" | "descriptionFr" | "descriptionDE">,
+  locale: Locale,
+) {
+  const byLocale = {
+    de: product.descriptionDE,
+    fr: product.descriptionFr,
+    ar: product.descriptionAr,
+    en: product.description,
+  }[locale];
+  return byLocale || product.description;
+}
+
+export function priceIn(product: Product, currency: Currency) {
+  const price = currency === "CHF" ? product.priceCHF : product.priceEUR;
+  const original = currency === "CHF" ? product.originalPriceCHF : product.originalPriceEUR;
+  return { price, originalPrice: original && original > price ? original : null };
+}
+
+/** A product is for sale when it is marked in stock and has stock left. */
+export function isAvailable(product: Pick<Product, "inStock" | "stock">) {
+  return product.inStock && product.stock > 0;
+}
+
+export function toProductView(product: Product, locale: Locale, currency: Currency): ProductView {
+  const { price, originalPrice } = priceIn(product, currency);
+  return {
+    id: product.id,
+    name: localizedName(product, locale),
+    description: localizedDescription(product, locale),
+    image: product.image,
+    images: product.images.length > 0 ? product.images : product.image ? [product.image] : [],
+    videoUrl: product.videoUrl,
+    category: product.category,
+    price,
+    originalPrice,
+    // The card's badge is the EUR discount, as the spec defines it.
+    discount: discountPercent(product.originalPriceEUR, product.priceEUR),
+    currency,
+    stock: product.stock,
+    available: isAvailable(product),
+    featured: product.featured,
+    tags: product.tags,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+const COLUMNS = `id, name, name_ar, name_fr, name_de, description, description_ar, description_fr,
+  description_de, price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at`;
+
+/** One product, or null for an unknown or malformed id (never an error). */
+export async function getProduct(id: string, db?: Queryable): Promise<Product | null> {
+  if (!isUuid(id)) return null;
+  const q = db ?? (await getDb());
+  const [row] = await q.query<ProductRow>(`select ${COLUMNS} from public.products where id = $1`, [id]);
+  return row ? productFromRow(row) : null;
+}
+
+export async function getProductsByIds(ids: string[], db?: Queryable): Promise<Product[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const q = db ?? (await getDb());
+  const rows = await q.query<ProductRow>(`select ${COLUMNS} from public.products where id = any($1::uuid[])`, [valid]);
+  return rows.map(productFromRow);
+}
+
+export async function listFeaturedProducts(limit: number): Promise<Product[]> {
+  const db = await getDb();
+  const rows = await db.query<ProductRow>(
+    `select ${COLUMNS} from public.products where featured order by created_at desc, id limit $1`,
+    [limit],
+  );
+  return rows.map(productFromRow);
+}
+
+export type ProductQuery = Omit<CatalogueParams, "view"> & { pageSize: number };
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The upper bound of the price filter: the highest price listed, at least 1000. */
+  priceCeiling: number;
+}
+
+const nameColumn: Record<Locale, string> = {
+  de: "coalesce(nullif(name_de, ''), name)",
+  fr: "coalesce(nullif(name_fr, ''), name)",
+  ar: "coalesce(nullif(name_ar, ''), name)",
+  en: "name",
+};
+
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The listing, category and search pages: filters, sort and pagination run in SQL on indexed
+ * columns, so a page never loads more rows than it shows. Prices compare the original price when
+ * there is one, else the price, in the shopper's currency.
+ */
+export async function queryProducts(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
+  const db = await getDb();
+  const priceCol = currency === "CHF" ? "price_chf" : "price_eur";
+  const comparable = currency === "CHF" ? "coalesce(original_price_chf, price_chf)" : "coalesce(original_price_eur, price_eur)";
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (query.category) where.push(`category_key = ${param(normalizeCategoryKey(query.category))}`);
+  if (query.q) where.push(`search_text like ${param(`%${escapeLike(query.q.toLowerCase())}%`)}`);
+  if (query.inStock) where.push("in_stock and stock > 0");
+  const baseWhere = where.length > 0 ? `where ${where.join(" and ")}` : "";
+  const priceWhere: string[] = [];
+  if (query.minPrice !== undefined) priceWhere.push(`${comparable} >= ${param(query.minPrice)}`);
+  if (query.maxPrice !== undefined) priceWhere.push(`${comparable} <= ${param(query.maxPrice)}`);
+  const allWhere = [...where, ...priceWhere];
+  const fullWhere = allWhere.length > 0 ? `where ${allWhere.join(" and ")}` : "";
+  const priceFilter = priceWhere.length > 0 ? `filter (where ${priceWhere.join(" and ")})` : "";
+
+  const [stats] = await db.query<{ total: number; ceiling: string | number | null }>(
+    `select count(*) ${priceFilter} ::int as total, max(${comparable}) as ceiling from public.products ${baseWhere}`,
+    params,
+  );
+  const total = stats?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+
+  const order: Record<Sort, string> = {
+    standard: "featured desc, created_at desc, id",
+    "price-low": `${priceCol} asc, id`,
+    "price-high": `${priceCol} desc, id`,
+    name: `${nameColumn[locale]} asc, id`,
+    newest: "created_at desc, id",
+  };
+  const rows =
+    total === 0
+      ? []
+      : await db.query<ProductRow>(
+          `select ${COLUMNS} from public.products ${fullWhere} order by ${order[query.sort]}
+           limit ${param(query.pageSize)} offset ${param((page - 1) * query.pageSize)}`,
+          params,
+        );
+  const ceiling = Math.ceil(toCents(stats?.ceiling ?? 0) / 100);
+  return {
+    products: rows.map(productFromRow),
+    total,
+    page,
+    pageCount,
+    priceCeiling: Math.max(1000, Math.ceil(ceiling / 10) * 10),
+  };
+}
+
+/** Ids and change dates for the sitemap (no texts, no prices). */
+export async function listProductSitemapEntries(): Promise<Array<{ id: string; updatedAt: string }>> {
+  const db = await getDb();
+  const rows = await db.query<{ id: string; updated_at: Date | string }>(
+    "select id, updated_at from public.products order by created_at desc limit 50000",
+  );
+  return rows.map((row) => ({ id: row.id, updatedAt: new Date(row.updated_at).toISOString() }));
+}

@@ -1,0 +1,16 @@
+import type { MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { ErrorState } from "~/components/error-state";
+import { pageMeta } from "~/utils/seo";
+
+/** Any path no other route claims: the 404 page, with HTTP 404. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("common.notFound.title"), description: t("common.notFound.message"), noindex: true }));
+
+export default function NotFound() {
+  return <ErrorState status={404} />;
+}

@@ -1,0 +1,104 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { findCategory, categoryName } from "~/data/categories";
+import { loadCatalogue } from "~/models/catalogue.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/use-t";
+import { pageMeta } from "~/utils/seo";
+import { FilterPanel, Pagination, ViewSwitch } from "~/components/catalogue";
+import { ProductGrid } from "~/components/product-card";
+import { ErrorState } from "~/components/error-state";
+import { ArrowIcon } from "~/components/icons";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const category = findCategory(params.slug);
+  if (!category) throw new Response("Category not found", { status: 404 });
+  const [catalogue, locale] = await Promise.all([loadCatalogue(request, { category: category.slug }), getLocale(request)]);
+  return {
+    ...catalogue,
+    category: {
+      slug: category.slug,
+      icon: category.icon,
+      name: categoryName(category, locale),
+      description: category.description[locale],
+      badges: category.badges.map((badge) => badge[locale]),
+      colors: category.colors,
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, (t) =>
+    args.data?.category
+      ? { title: args.data.category.name, description: args.data.category.description }
+      : { title: t("catalogue.categoryPage.notFound"), description: t("catalogue.categoryPage.notFoundText"), noindex: true },
+  );
+
+export default function CategoryPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const { category } = data;
+  return (
+    <>
+      <section
+        className="text-white"
+        style={{ background: `linear-gradient(135deg, ${category.colors.accent}, ${category.colors.to})` }}
+        data-testid="category-hero"
+      >
+        <div className="container-page py-10">
+          <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-white/90 hover:text-white hover:underline">
+            <ArrowIcon className="h-4 w-4 rtl:rotate-180" />
+            {t("catalogue.categoryPage.backHome")}
+          </Link>
+          <div className="mt-4 flex items-center gap-4">
+            <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-2xl bg-white/20 text-4xl">
+              {category.icon}
+            </span>
+            <div>
+              <h1 className="text-3xl font-black">{category.name}</h1>
+              <p className="mt-1 max-w-2xl text-white/90">{category.description}</p>
+            </div>
+          </div>
+          <ul className="mt-5 flex flex-wrap gap-2">
+            {category.badges.map((badge) => (
+              <li key={badge} className="rounded-full bg-white/20 px-3 py-1 text-sm font-semibold">
+                {badge}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <div className="container-page py-8">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+          <p className="font-semibold" aria-live="polite">{t("catalogue.resultCount", { count: data.total })}</p>
+          <ViewSwitch view={data.params.view} />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+          <FilterPanel params={data.params} currency={data.currency} priceCeiling={data.priceCeiling} fixedCategory />
+          <div>
+            {data.products.length > 0 ? (
+              <>
+                <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
+                <Pagination page={data.params.page} pageCount={data.pageCount} />
+              </>
+            ) : (
+              <div className="card p-8 text-center" data-testid="empty-state">
+                <p className="text-slate-600">{data.filtered ? t("catalogue.categoryPage.emptyFiltered") : t("catalogue.categoryPage.empty")}</p>
+                <Link to="/products" className="btn-primary mt-4">{t("catalogue.categoryPage.allProducts")}</Link>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorState status={404} title={t("catalogue.categoryPage.notFound")} message={t("catalogue.categoryPage.notFoundText")} />;
+  }
+  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} title={t("catalogue.loadError.title")} message={t("catalogue.loadError.message")} />;
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { isLocale } from "~/i18n/config";
+import { serializeCookie } from "~/utils/cookies.server";
+import { currencyForCountry } from "~/utils/preferences.server";
+import { safeRedirect } from "~/utils/redirect";
+import { requireSameOrigin } from "~/utils/csrf.server";
+
+/**
+ * The header's language and country/currency forms post here. The choice is kept in the
+ * contract's cookies (lng, preferred-country, preferred-currency) and the shopper goes back.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const headers = new Headers();
+  const lng = form.get("lng");
+  if (isLocale(lng)) headers.append("Set-Cookie", serializeCookie("lng", lng));
+  const country = form.get("country");
+  if (country === "DE" || country === "CH") {
+    headers.append("Set-Cookie", serializeCookie("preferred-country", country));
+    headers.append("Set-Cookie", serializeCookie("preferred-currency", currencyForCountry(country)));
+  }
+  let target = safeRedirect(form.get("redirectTo"), "/");
+  // An explicit ?lng= in the address would override the new cookie: drop it.
+  if (isLocale(lng)) {
+    const url = new URL(target, "http://local");
+    url.searchParams.delete("lng");
+    target = url.pathname + url.search;
+  }
+  return redirect(target, { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

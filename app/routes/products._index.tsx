@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { loadCatalogue } from "~/models/catalogue.server";
+import { useT } from "~/i18n/use-t";
+import { pageMeta } from "~/utils/seo";
+import { FilterPanel, Pagination, ViewSwitch } from "~/components/catalogue";
+import { ProductGrid } from "~/components/product-card";
+import { ErrorState } from "~/components/error-state";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("catalogue.meta.title"), description: t("catalogue.meta.description") }));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadCatalogue(request);
+}
+
+export default function Products() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useT();
+  return (
+    <div className="container-page py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("catalogue.title", { count: data.total })}</h1>
+        <ViewSwitch view={data.params.view} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <FilterPanel params={data.params} categories={data.categoryOptions} currency={data.currency} priceCeiling={data.priceCeiling} />
+        <div>
+          {data.products.length > 0 ? (
+            <>
+              <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
+              <Pagination page={data.params.page} pageCount={data.pageCount} />
+            </>
+          ) : (
+            <p className="card p-8 text-center text-slate-600" data-testid="empty-state">
+              {data.filtered || data.params.category ? t("product.emptyFiltered") : t("product.emptyAll")}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorState status={status} title={t("catalogue.loadError.title")} message={t("catalogue.loadError.message")} />;
+}

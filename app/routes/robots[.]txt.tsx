@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { siteUrl } from "~/utils/env.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /order-confirmation/",
+    "Disallow: /profile",
+    "Disallow: /admin",
+    "Disallow: /search",
+    "",
+    `Sitemap: ${siteUrl(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

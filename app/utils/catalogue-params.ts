@@ -1,0 +1,68 @@
+/** Reading and writing the catalogue's URL parameters (filters, sort, page, view). */
+
+export const SORTS = ["standard", "price-low", "price-high", "name", "newest"] as const;
+export type Sort = (typeof SORTS)[number];
+export const PAGE_SIZE = 24;
+export const MAX_QUERY_LENGTH = 200;
+const MAX_PAGE = 10_000;
+const MAX_PRICE = 10_000_000;
+
+export interface CatalogueParams {
+  category?: string;
+  q?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock: boolean;
+  sort: Sort;
+  page: number;
+  view: "grid" | "list";
+}
+
+function wholeNumber(value: string | null, max: number): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  if (!/^\d{1,12}(\.\d+)?$/.test(value.trim())) return undefined;
+  const number = Math.floor(Number(value));
+  return Number.isFinite(number) && number >= 0 && number <= max ? number : undefined;
+}
+
+/**
+ * Absurd values fall back to the defaults instead of failing: a negative or non-numeric price is
+ * ignored, an unknown sort is "standard", a page beyond the end shows the last page, a very long
+ * search text is cut.
+ */
+export function parseCatalogueParams(searchParams: URLSearchParams): CatalogueParams {
+  const sort = searchParams.get("sort");
+  let minPrice = wholeNumber(searchParams.get("minPrice"), MAX_PRICE);
+  let maxPrice = wholeNumber(searchParams.get("maxPrice"), MAX_PRICE);
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  }
+  const q = (searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const category = (searchParams.get("category") ?? "").trim().slice(0, 100);
+  return {
+    category: category || undefined,
+    q: q || undefined,
+    minPrice: minPrice || undefined,
+    maxPrice,
+    inStock: ["1", "true", "on"].includes(searchParams.get("inStock") ?? ""),
+    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "standard",
+    page: Math.min(wholeNumber(searchParams.get("page"), MAX_PAGE) || 1, MAX_PAGE),
+    view: searchParams.get("view") === "list" ? "list" : "grid",
+  };
+}
+
+/** A URL for the same listing with some parameters changed (page reset unless given). */
+export function catalogueHref(
+  pathname: string,
+  current: URLSearchParams,
+  changes: Record<string, string | number | null | undefined>,
+): string {
+  const next = new URLSearchParams(current);
+  if (!("page" in changes)) next.delete("page");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === "") next.delete(key);
+    else next.set(key, String(value));
+  }
+  const search = next.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}

@@ -1,0 +1,76 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { defaultLocale, intlLocale, locales, type Locale } from "~/i18n/config";
+import { createTranslator, type Messages, type Translate } from "~/i18n/translate";
+
+interface RootMetaData {
+  locale: Locale;
+  siteUrl: string;
+  messages: Messages;
+}
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  keywords?: string;
+  /** cart, checkout, confirmation, account, search and admin pages are kept out of search engines. */
+  noindex?: boolean;
+  image?: string;
+  type?: "website" | "product";
+  jsonLd?: Record<string, unknown>;
+}
+
+interface MetaArgs {
+  matches: ReadonlyArray<{ id: string; data: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+function rootData(matches: MetaArgs["matches"]): RootMetaData | undefined {
+  return matches.find((match) => match?.id === "root")?.data as RootMetaData | undefined;
+}
+
+export function localizedUrl(siteUrl: string, pathname: string, locale: Locale): string {
+  return `${siteUrl}${pathname}${locale === defaultLocale ? "" : `?lng=${locale}`}`;
+}
+
+/**
+ * Every page's head in one place: title, description, keywords, absolute canonical, hreflang
+ * alternates for the four languages, Open Graph and Twitter tags, robots and JSON-LD.
+ */
+export function pageMeta(args: MetaArgs, build: (t: Translate, locale: Locale) => PageSeo): MetaDescriptor[] {
+  const root = rootData(args.matches);
+  const locale = root?.locale ?? defaultLocale;
+  const siteUrl = root?.siteUrl ?? "";
+  const t = createTranslator(root?.messages ?? {}, locale);
+  const seo = build(t, locale);
+  const siteName = t("common.brand");
+  const title = seo.title.includes(siteName) ? seo.title : `${seo.title} | ${siteName}`;
+  const canonical = localizedUrl(siteUrl, args.location.pathname, locale);
+  const image = seo.image?.startsWith("http") ? seo.image : `${siteUrl}${seo.image ?? "/images/hero.svg"}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: seo.description },
+    { name: "keywords", content: seo.keywords ?? t("common.meta.keywords") },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...locales.map((lng) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: lng,
+      href: localizedUrl(siteUrl, args.location.pathname, lng),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: localizedUrl(siteUrl, args.location.pathname, defaultLocale) },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: canonical },
+    { property: "og:type", content: seo.type ?? "website" },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: intlLocale[locale].replace("-", "_") },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: seo.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (seo.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
+  return tags;
+}

@@ -1,0 +1,1 @@
+-- placeholder until the demo catalogue is generated

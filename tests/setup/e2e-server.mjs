@@ -1,0 +1,28 @@
+// The server the end-to-end tests run against: the production build on a fresh embedded database
+// (a new DATA_DIR each run, so every run starts from the demo catalogue).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    SITE_URL: `http://localhost:${process.env.PORT}`,
+    SESSION_SECRET: "e2e-test-secret-not-for-production",
+    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "",
+  },
+});
+const stop = () => {
+  server.kill("SIGTERM");
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,57 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { openPostgres, wrapPglite, type Database } from "~/db/database.server";
+import { migrate } from "~/db/migrate.server";
+import { seedDemoData } from "~/db/seed.server";
+
+export type TestDbKind = "pglite" | "postgres";
+
+/** The kinds of database this run can test against: PGlite always, Postgres with TEST_DATABASE_URL. */
+export const testDbKinds: TestDbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase {
+  db: Database;
+  /** Makes the app's getDb() answer with this database. */
+  install(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: an in-memory PGlite, or a new database on the Postgres server of
+ * TEST_DATABASE_URL (created for this test file and dropped at the end).
+ */
+export async function createTestDatabase(kind: TestDbKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  let db: Database;
+  let cleanup = async () => {};
+  if (kind === "pglite") {
+    const pg = new PGlite({ extensions: { pg_trgm } });
+    await pg.waitReady;
+    db = wrapPglite(pg);
+  } else {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DATABASE_URL is not set");
+    const name = `shop_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = await openPostgres(url, { max: 1 });
+    await admin.exec(`create database ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    db = await openPostgres(target.toString(), { max: 25 });
+    cleanup = async () => {
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    };
+  }
+  await migrate(db);
+  if (options.seed !== false) await seedDemoData(db, { accounts: true });
+  return {
+    db,
+    install() {
+      globalThis.__shopDb = Promise.resolve(db);
+    },
+    async close() {
+      globalThis.__shopDb = undefined;
+      await db.close();
+      await cleanup();
+    },
+  };
+}

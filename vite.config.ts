@@ -1,0 +1,29 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// Remix ignores remix.config.js under Vite: these plugin options are the Remix configuration.
+export default defineConfig({
+  plugins: [
+    tailwindcss(),
+    remix({
+      ignoredRouteFiles: ["**/*.server.*", "**/*.test.*", "**/__*"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  build: { target: "es2022" },
+  server: { port: Number(process.env.PORT ?? 3000) },
+});
