@@ -13,6 +13,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // BUILD_DIR lets several builds live side by side (tests, benchmarks); default "build".
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.server.*", "**/*.test.*", "**/__*"],
       future: {
         v3_fetcherPersist: true,

@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
+const buildDir = process.env.BUILD_DIR ?? "build";
+const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/server/index.js`], {
   stdio: "inherit",
   env: {
     ...process.env,
