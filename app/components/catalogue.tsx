@@ -35,6 +35,8 @@ export function FilterForm({
     <Form
       method="get"
       action={location.pathname}
+      // The server clamps every value; the browser must not block a price off the 10-step grid.
+      noValidate
       className="flex flex-col gap-5"
       onChange={(event) => {
         const target = event.target as HTMLInputElement;

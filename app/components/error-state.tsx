@@ -5,7 +5,18 @@ import { useT } from "~/i18n/use-t";
  * What a page shows when its loader failed: a not-found text for 404, the spec's load error with a
  * retry for anything else (503 when the database is unreachable).
  */
-export function ErrorState({ status, title, message }: { status: number; title?: string; message?: string }) {
+export function ErrorState({
+  status,
+  title,
+  message,
+  back,
+}: {
+  status: number;
+  title?: string;
+  message?: string;
+  /** Where a not-found page leads back to (the home page unless given). */
+  back?: { to: string; label: string };
+}) {
   const { t } = useT();
   const notFound = status === 404;
   return (
@@ -22,7 +33,12 @@ export function ErrorState({ status, title, message }: { status: number; title?:
             {t("common.error.retry")}
           </a>
         )}
-        <Link to="/" className={notFound ? "btn-primary" : "btn-secondary"}>
+        {back ? (
+          <Link to={back.to} className={notFound ? "btn-primary" : "btn-secondary"}>
+            {back.label}
+          </Link>
+        ) : null}
+        <Link to="/" className={notFound && !back ? "btn-primary" : "btn-secondary"}>
           {t("common.notFound.home")}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { formatPrice, type Currency } from "~/utils/money";
 import { useT } from "~/i18n/use-t";
 
@@ -25,5 +26,21 @@ export function Price({
         </s>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The price note German and Swiss shop law asks for near prices: gross prices ("inkl. MwSt.")
+ * and a link to the shipping terms.
+ */
+export function VatNote({ className = "" }: { className?: string }) {
+  const { t } = useT();
+  return (
+    <p className={`text-sm text-slate-600 ${className}`} data-testid="vat-note">
+      {t("catalogue.vatNote")}{" "}
+      <Link to="/shipping" className="underline hover:text-brand-700">
+        {t("catalogue.shippingLink")}
+      </Link>
+    </p>
   );
 }

@@ -276,6 +276,20 @@ export function findCategory(value: string | null | undefined): Category | undef
   );
 }
 
+/**
+ * The categories a search text names: its slug or its name in any interface language, compared
+ * case-insensitively and ignoring hyphens and whitespace ("kaffee & tee", "Café & thé",
+ * "coffee-tea" → coffee-tea). A search chip sends the category's name as the query.
+ */
+export function categoriesNamedBy(query: string | null | undefined): Category[] {
+  if (typeof query !== "string") return [];
+  const key = normalizeCategoryKey(query.trim());
+  if (key === "") return [];
+  return categories.filter(
+    (c) => normalizeCategoryKey(c.slug) === key || Object.values(c.name).some((name) => normalizeCategoryKey(name) === key),
+  );
+}
+
 /** The category's name in the given language (English as a fallback). */
 export function categoryName(category: Category, locale: Locale): string {
   return category.name[locale] || category.name.en;

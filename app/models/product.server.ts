@@ -2,7 +2,7 @@ import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
 import { discountPercent, toCents, type Currency } from "~/utils/money";
-import { normalizeCategoryKey } from "~/data/categories";
+import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
 import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
 
 /** A product as the app sees it (camelCase; money in integer cents). */
@@ -236,7 +236,13 @@ export async function queryProducts(query: ProductQuery, locale: Locale, currenc
     return `$${params.length}`;
   };
   if (query.category) where.push(`category_key = ${param(normalizeCategoryKey(query.category))}`);
-  if (query.q) where.push(`search_text like ${param(`%${escapeLike(query.q.toLowerCase())}%`)}`);
+  if (query.q) {
+    // The text anywhere in a name, description or tag (any language); and a query that names a
+    // category (a search chip, or typed) also finds that category's products.
+    const text = `search_text like ${param(`%${escapeLike(query.q.toLowerCase())}%`)}`;
+    const named = categoriesNamedBy(query.q).map((c) => normalizeCategoryKey(c.slug));
+    where.push(named.length > 0 ? `(${text} or category_key = any(${param(named)}::text[]))` : text);
+  }
   if (query.inStock) where.push("in_stock and stock > 0");
   const baseWhere = where.length > 0 ? `where ${where.join(" and ")}` : "";
   const priceWhere: string[] = [];

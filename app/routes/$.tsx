@@ -8,6 +8,11 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+/** A form posted to an unknown address gets the same 404 (not Remix's 405). */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("common.notFound.title"), description: t("common.notFound.message"), noindex: true }));
 

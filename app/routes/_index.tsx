@@ -10,6 +10,7 @@ import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
 import { ProductGrid } from "~/components/product-card";
 import { OffersSection } from "~/components/offers-section";
+import { VatNote } from "~/components/price";
 import { AwardIcon, LockIcon, ShieldIcon, TruckIcon, CheckIcon } from "~/components/icons";
 import { getUserId } from "~/auth/user.server";
 
@@ -133,7 +134,10 @@ export default function Home() {
           </Link>
         </div>
         {featured.length > 0 ? (
-          <ProductGrid products={featured} favoriteIds={favoriteIds} />
+          <>
+            <ProductGrid products={featured} favoriteIds={favoriteIds} />
+            <VatNote className="mt-4" />
+          </>
         ) : (
           <p className="text-slate-600">{t("product.emptyAll")}</p>
         )}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { findCategory, categoryName } from "~/data/categories";
 import { loadCatalogue } from "~/models/catalogue.server";
@@ -8,11 +9,16 @@ import { pageMeta } from "~/utils/seo";
 import { FilterPanel, Pagination, ViewSwitch } from "~/components/catalogue";
 import { ProductGrid } from "~/components/product-card";
 import { ErrorState } from "~/components/error-state";
+import { VatNote } from "~/components/price";
 import { ArrowIcon } from "~/components/icons";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const category = findCategory(params.slug);
   if (!category) throw new Response("Category not found", { status: 404 });
+  // "Office-Gifts" or "office gifts" find the category; its one address is the slug.
+  if (params.slug !== category.slug) {
+    throw redirect(`/category/${category.slug}${new URL(request.url).search}`, 301);
+  }
   const [catalogue, locale] = await Promise.all([loadCatalogue(request, { category: category.slug }), getLocale(request)]);
   return {
     ...catalogue,
@@ -79,6 +85,7 @@ export default function CategoryPage() {
             {data.products.length > 0 ? (
               <>
                 <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
+                <VatNote className="mt-4" />
                 <Pagination page={data.params.page} pageCount={data.pageCount} />
               </>
             ) : (

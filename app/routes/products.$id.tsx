@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, (t) => {
+  pageMeta(args, (t, _locale, { absolute }) => {
     const product = args.data?.product;
     if (!product) return { title: t("product.notFound"), description: t("product.notFoundText"), noindex: true };
     return {
@@ -45,11 +45,13 @@ export const meta: MetaFunction<typeof loader> = (args) =>
         "@type": "Product",
         name: product.name,
         description: product.description,
-        image: product.images,
+        image: product.images.map(absolute),
         sku: product.id,
+        brand: { "@type": "Brand", name: t("common.brand") },
         category: args.data?.category?.name,
         offers: {
           "@type": "Offer",
+          url: absolute(`/products/${product.id}`),
           price: centsToDecimal(product.price),
           priceCurrency: product.currency,
           availability: product.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
@@ -188,7 +190,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorState status={404} title={t("product.notFound")} message={t("product.notFoundText")} />;
+    return (
+      <ErrorState
+        status={404}
+        title={t("product.notFound")}
+        message={t("product.notFoundText")}
+        back={{ to: "/products", label: t("product.back") }}
+      />
+    );
   }
   return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -6,6 +6,7 @@ import { pageMeta } from "~/utils/seo";
 import { FilterPanel, Pagination, ViewSwitch } from "~/components/catalogue";
 import { ProductGrid } from "~/components/product-card";
 import { ErrorState } from "~/components/error-state";
+import { VatNote } from "~/components/price";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("catalogue.meta.title"), description: t("catalogue.meta.description") }));
@@ -29,6 +30,7 @@ export default function Products() {
           {data.products.length > 0 ? (
             <>
               <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
+              <VatNote className="mt-4" />
               <Pagination page={data.params.page} pageCount={data.pageCount} />
             </>
           ) : (

@@ -7,6 +7,7 @@ import { pageMeta } from "~/utils/seo";
 import { Pagination } from "~/components/catalogue";
 import { ProductGrid } from "~/components/product-card";
 import { ErrorState } from "~/components/error-state";
+import { VatNote } from "~/components/price";
 import { SearchIcon } from "~/components/icons";
 
 const DEBOUNCE_MS = 300;
@@ -88,6 +89,7 @@ export default function Search() {
             <>
               <p className="mb-4 font-semibold">{t("catalogue.search.results", { count: data.total, query })}</p>
               <ProductGrid products={data.products} favoriteIds={data.favoriteIds} />
+              <VatNote className="mt-4" />
               <Pagination page={data.params.page} pageCount={data.pageCount} />
             </>
           ) : (

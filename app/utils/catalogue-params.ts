@@ -25,6 +25,11 @@ function wholeNumber(value: string | null, max: number): number | undefined {
   return Number.isFinite(number) && number >= 0 && number <= max ? number : undefined;
 }
 
+/** Control characters (a NUL byte would make Postgres fail) become spaces; runs of space collapse. */
+function cleanText(value: string | null): string {
+  return (value ?? "").replace(/[\p{Cc}\p{Cs}]/gu, " ").replace(/\s+/g, " ").trim();
+}
+
 /**
  * Absurd values fall back to the defaults instead of failing: a negative or non-numeric price is
  * ignored, an unknown sort is "standard", a page beyond the end shows the last page, a very long
@@ -37,8 +42,9 @@ export function parseCatalogueParams(searchParams: URLSearchParams): CataloguePa
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
   }
-  const q = (searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const category = (searchParams.get("category") ?? "").trim().slice(0, 100);
+  const q = cleanText(searchParams.get("q")).slice(0, MAX_QUERY_LENGTH).trim();
+  const category = cleanText(searchParams.get("category")).slice(0, 100).trim();
+  const page = /^\d{1,30}$/.test((searchParams.get("page") ?? "").trim()) ? Number(searchParams.get("page")) : 1;
   return {
     category: category || undefined,
     q: q || undefined,
@@ -46,7 +52,8 @@ export function parseCatalogueParams(searchParams: URLSearchParams): CataloguePa
     maxPrice,
     inStock: ["1", "true", "on"].includes(searchParams.get("inStock") ?? ""),
     sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "standard",
-    page: Math.min(wholeNumber(searchParams.get("page"), MAX_PAGE) || 1, MAX_PAGE),
+    // A page beyond the end is clamped to the last page by the query; here only to a sane number.
+    page: Math.min(Math.max(1, page), MAX_PAGE),
     view: searchParams.get("view") === "list" ? "list" : "grid",
   };
 }

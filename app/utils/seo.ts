@@ -36,16 +36,20 @@ export function localizedUrl(siteUrl: string, pathname: string, locale: Locale):
  * Every page's head in one place: title, description, keywords, absolute canonical, hreflang
  * alternates for the four languages, Open Graph and Twitter tags, robots and JSON-LD.
  */
-export function pageMeta(args: MetaArgs, build: (t: Translate, locale: Locale) => PageSeo): MetaDescriptor[] {
+export function pageMeta(
+  args: MetaArgs,
+  build: (t: Translate, locale: Locale, context: { siteUrl: string; absolute: (path: string) => string }) => PageSeo,
+): MetaDescriptor[] {
   const root = rootData(args.matches);
   const locale = root?.locale ?? defaultLocale;
   const siteUrl = root?.siteUrl ?? "";
   const t = createTranslator(root?.messages ?? {}, locale);
-  const seo = build(t, locale);
+  const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`);
+  const seo = build(t, locale, { siteUrl, absolute });
   const siteName = t("common.brand");
   const title = seo.title.includes(siteName) ? seo.title : `${seo.title} | ${siteName}`;
   const canonical = localizedUrl(siteUrl, args.location.pathname, locale);
-  const image = seo.image?.startsWith("http") ? seo.image : `${siteUrl}${seo.image ?? "/images/hero.svg"}`;
+  const image = absolute(seo.image ?? "/images/hero.svg");
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: seo.description },
