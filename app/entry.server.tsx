@@ -6,6 +6,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getDb } from "~/db/db.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
+import { installGracefulShutdown } from "~/utils/graceful-shutdown.server";
+
+// Before remix-serve starts listening: SIGTERM then finishes requests in flight before exiting.
+installGracefulShutdown();
 
 // Open (and on first start create, migrate and seed) the database when the server starts, not on
 // the first request. A failure here is retried by the first request that needs the database.

@@ -16,6 +16,42 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+const CONNECTION_ERRORS = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT", "EPIPE",
+  "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
+  // SQLSTATE: admin/crash shutdown, cannot connect now, too many connections, connection failures, statement timeout.
+  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006", "57014",
+]);
+
+/** Whether an error means "the database cannot be reached right now" (as opposed to a bad query). */
+export function isConnectionError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && CONNECTION_ERRORS.has(code)) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isConnectionError(cause);
+}
+
+/**
+ * The answer when the database is gone: HTTP 503 with Retry-After, thrown like any Remix response
+ * so every route's error boundary shows its load-error state instead of hanging or crashing.
+ */
+export function databaseUnavailable(): Response {
+  return new Response("Service unavailable: the database cannot be reached.", {
+    status: 503,
+    headers: { "Retry-After": "5", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isConnectionError(error)) throw databaseUnavailable();
+    throw error;
+  }
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -52,26 +88,29 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     // Supabase's pooler (transaction mode) does not keep prepared statements between queries.
     prepare: process.env.DATABASE_PREPARE === "true",
     idle_timeout: 20,
-    connect_timeout: 5,
+    // Fail fast when the database is gone: pages answer 503 instead of hanging.
+    connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 3),
+    connection: { statement_timeout: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 10_000) },
     onnotice: () => {},
     types: {
       // numeric stays a string (exact money); bigint counts are cast to int in SQL.
     },
   });
   const asQueryable = (q: Sql): Queryable => ({
-    async query<T>(text: string, params: unknown[] = []) {
+    query<T>(text: string, params: unknown[] = []) {
       // postgres-js wants its own parameter type; our values are plain JSON-able scalars and arrays.
-      const rows = await q.unsafe(text, params as never[]);
-      return rows as unknown as T[];
+      return guard(async () => (await q.unsafe(text, params as never[])) as unknown as T[]);
     },
-    async exec(text: string) {
-      await q.unsafe(text);
+    exec(text: string) {
+      return guard(async () => {
+        await q.unsafe(text);
+      });
     },
   });
   return {
     kind: "postgres",
     ...asQueryable(sql),
-    transaction: (fn) => sql.begin((tx) => fn(asQueryable(tx as unknown as Sql))) as Promise<never>,
+    transaction: (fn) => guard(() => sql.begin((tx) => fn(asQueryable(tx as unknown as Sql))) as Promise<never>),
     close: () => sql.end({ timeout: 5 }),
   };
 }

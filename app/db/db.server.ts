@@ -1,8 +1,9 @@
 import path from "node:path";
-import { openPglite, openPostgres, type Database } from "./database.server";
+import { databaseUnavailable, isConnectionError, openPglite, openPostgres, type Database } from "./database.server";
 import { migrate } from "./migrate.server";
 import { seedDemoData } from "./seed.server";
 import { dataDir, isEmbedded } from "~/utils/env.server";
+import { onShutdown } from "~/utils/graceful-shutdown.server";
 
 declare global {
   // The dev server re-imports modules; one database per process all the same.
@@ -16,29 +17,22 @@ async function open(): Promise<Database> {
   if (isEmbedded() || process.env.SEED_DEMO_DATA === "true") {
     await seedDemoData(db, { accounts: isEmbedded() });
   }
-  closeOnExit(db);
+  onShutdown(() => db.close());
   return db;
 }
 
-/** The shop's database, opened (and migrated, and seeded when new) once per process. */
+/**
+ * The shop's database, opened (and migrated, and seeded when new) once per process. While it
+ * cannot be reached, callers get a 503 response to throw; the next call tries again.
+ */
 export function getDb(): Promise<Database> {
   if (!globalThis.__shopDb) {
-    globalThis.__shopDb = open();
-    // A failed start must not stay cached forever: the next request tries again.
-    globalThis.__shopDb.catch(() => {
-      globalThis.__shopDb = undefined;
+    const opening = open().catch((error: unknown) => {
+      if (globalThis.__shopDb === opening) globalThis.__shopDb = undefined;
+      if (isConnectionError(error)) throw databaseUnavailable();
+      throw error;
     });
+    globalThis.__shopDb = opening;
   }
   return globalThis.__shopDb;
-}
-
-/** PGlite keeps a timer alive, so a server would never exit on SIGTERM without this. */
-function closeOnExit(db: Database) {
-  const close = (signal: NodeJS.Signals) => {
-    db.close()
-      .catch(() => {})
-      .finally(() => process.exit(signal === "SIGINT" ? 130 : 0));
-  };
-  process.once("SIGTERM", close);
-  process.once("SIGINT", close);
 }

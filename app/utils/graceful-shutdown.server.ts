@@ -1,0 +1,57 @@
+import http from "node:http";
+
+/**
+ * Graceful shutdown under remix-serve, which gives us no handle on its HTTP server: the server
+ * build is imported before remix-serve calls listen(), so we note every HTTP server that starts
+ * listening. On SIGTERM/SIGINT they stop accepting connections, the requests in flight finish,
+ * then the shutdown hooks run (close the database, stop workers) and the process exits. PGlite
+ * keeps a timer alive, so without this the process would never exit on SIGTERM at all.
+ */
+const servers = new Set<http.Server>();
+const hooks: Array<() => Promise<void> | void> = [];
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
+declare global {
+  var __shopShutdownInstalled: boolean | undefined;
+}
+
+export function onShutdown(hook: () => Promise<void> | void) {
+  hooks.push(hook);
+}
+
+export function installGracefulShutdown() {
+  if (globalThis.__shopShutdownInstalled) return;
+  globalThis.__shopShutdownInstalled = true;
+  const listen = http.Server.prototype.listen;
+  http.Server.prototype.listen = function patchedListen(this: http.Server, ...args: unknown[]) {
+    servers.add(this);
+    return (listen as (...a: unknown[]) => http.Server).apply(this, args);
+  } as typeof listen;
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), GRACE_MS);
+    force.unref();
+    await Promise.all(
+      [...servers].map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          }),
+      ),
+    );
+    for (const hook of hooks) {
+      try {
+        await hook();
+      } catch (error) {
+        console.error("Shutdown hook failed:", error);
+      }
+    }
+    process.exit(signal === "SIGINT" ? 130 : 0);
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
