@@ -1,0 +1,293 @@
+import { z } from "zod";
+import { getDb } from "~/db/db.server";
+import type { Queryable } from "~/db/database.server";
+import type { Locale } from "~/i18n/config";
+import { centsToDecimal, toCents, type Currency } from "~/utils/money";
+import { clearCart, getCartLines, unitPriceIn, type CartOwner } from "./cart.server";
+import { isAvailable, isUuid, localizedName } from "./product.server";
+
+/*
+ * The checkout form. Messages are catalogue keys (checkout.errors.*), translated where they are
+ * shown, so the Arabic texts of the spec appear verbatim in `ar` and translated elsewhere.
+ */
+const text = (min: number, max: number, message: string) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(min, message)
+    .max(max, "checkout.errors.tooLong");
+
+export const addressCountries = ["DE", "CH", "AT"] as const;
+export const paymentMethods = ["cash_on_delivery", "bank_transfer"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const addressSchema = z.object({
+  street: text(5, 200, "checkout.errors.street"),
+  city: text(2, 100, "checkout.errors.city"),
+  postalCode: text(4, 12, "checkout.errors.postalCode"),
+  country: z.enum(addressCountries, { errorMap: () => ({ message: "checkout.errors.country" }) }),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+const baseSchema = z.object({
+  firstName: text(2, 100, "checkout.errors.firstName"),
+  lastName: text(2, 100, "checkout.errors.lastName"),
+  email: z
+    .string({ required_error: "checkout.errors.email" })
+    .trim()
+    .max(254, "checkout.errors.tooLong")
+    .email("checkout.errors.email"),
+  phone: text(10, 30, "checkout.errors.phone").regex(/^\+?[0-9 ()/.-]+$/, "checkout.errors.phone"),
+  shippingAddress: addressSchema,
+  // A checkbox: present ("on") when ticked, absent when not.
+  useSameAddress: z.boolean().optional(),
+  // Checked only when the box is off (see below); ignored when billing equals shipping.
+  billingAddress: z.record(z.unknown()).optional(),
+  paymentMethod: z.enum(paymentMethods, { errorMap: () => ({ message: "checkout.errors.paymentMethod" }) }),
+  // Generated when the page is rendered: the same form posted twice places one order.
+  idempotencyKey: z.string({ required_error: "checkout.errors.expired" }).uuid("checkout.errors.expired"),
+});
+
+export const checkoutSchema = baseSchema
+  .superRefine((value, ctx) => {
+    if (value.useSameAddress) return;
+    const billing = addressSchema.safeParse(value.billingAddress ?? {});
+    if (billing.success) return;
+    for (const issue of billing.error.issues) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: ["billingAddress", ...issue.path] });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    useSameAddress: value.useSameAddress ?? false,
+    billingAddress: value.useSameAddress ? value.shippingAddress : addressSchema.parse(value.billingAddress),
+  }));
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** The native constraints of the form (required, minLength, …), for the page to put on its inputs. */
+export const checkoutConstraintSchema = baseSchema.extend({ billingAddress: addressSchema.partial().optional() });
+
+export class OutOfStockError extends Error {
+  constructor(readonly productId: string, readonly productName: string, readonly available: number) {
+    super(`Not enough stock for ${productId}`);
+    this.name = "OutOfStockError";
+  }
+}
+export class EmptyCartError extends Error {
+  constructor() {
+    super("The cart is empty");
+    this.name = "EmptyCartError";
+  }
+}
+/** The idempotency key belongs to an order of someone else: refused, never shown. */
+export class ForeignOrderKeyError extends Error {
+  constructor() {
+    super("Idempotency key used by another shopper");
+    this.name = "ForeignOrderKeyError";
+  }
+}
+
+export interface PlaceOrder {
+  owner: CartOwner;
+  userId: string | null;
+  /** The browser's cart session (cookie), kept so that browser may see the confirmation. */
+  sessionId: string | null;
+  input: CheckoutInput;
+  currency: Currency;
+  locale: Locale;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: string | null;
+  session_id: string | null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+}
+
+async function orderByKey(db: Queryable, key: string): Promise<OrderRow | null> {
+  const [row] = await db.query<OrderRow>("select id, user_id, session_id from public.orders where idempotency_key = $1", [key]);
+  return row ?? null;
+}
+
+function sameShopper(row: OrderRow, shopper: Pick<PlaceOrder, "userId" | "sessionId">): boolean {
+  return (
+    (row.user_id !== null && row.user_id === shopper.userId) ||
+    (row.session_id !== null && row.session_id === shopper.sessionId)
+  );
+}
+
+/**
+ * Places the order in one transaction: the order row (status 'pending'), one item per cart line with
+ * the unit price of the order's currency read from the database, the stock taken atomically (a line
+ * asking for more than is left aborts everything), the cart cleared. A repeated idempotency key
+ * returns the order already placed with it. Returns { orderId, created }.
+ */
+export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
+  const db = await getDb();
+  const key = order.input.idempotencyKey;
+  const existing = await orderByKey(db, key);
+  if (existing) {
+    if (!sameShopper(existing, order)) throw new ForeignOrderKeyError();
+    return { orderId: existing.id, created: false };
+  }
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      const lines = await getCartLines(order.owner, tx);
+      if (lines.length === 0) throw new EmptyCartError();
+      for (const line of lines) {
+        if (!isAvailable(line.product) || line.quantity > line.product.stock) {
+          throw new OutOfStockError(line.productId, localizedName(line.product, order.locale), line.product.stock);
+        }
+      }
+      const items = lines.map((line) => {
+        const unit = unitPriceIn(line.product, order.currency);
+        return { line, unit, total: unit * line.quantity };
+      });
+      const total = items.reduce((sum, item) => sum + item.total, 0);
+      const { input } = order;
+      // The order row first: a concurrent submit of the same key waits here on the unique index.
+      const [created] = await tx.query<{ id: string }>(
+        `insert into public.orders (customer_name, customer_email, customer_phone, total_amount, currency, status,
+           shipping_address, billing_address, payment_method, user_id, session_id, idempotency_key, locale)
+         values ($1, $2, $3, $4, $5, 'pending', $6::jsonb, $7::jsonb, $8, $9, $10, $11, $12)
+         returning id`,
+        [
+          `${input.firstName} ${input.lastName}`,
+          input.email,
+          input.phone,
+          centsToDecimal(total),
+          order.currency,
+          JSON.stringify(input.shippingAddress),
+          JSON.stringify(input.billingAddress),
+          input.paymentMethod,
+          order.userId,
+          order.sessionId,
+          key,
+          order.locale,
+        ],
+      );
+      if (!created) throw new Error("order not created");
+      for (const { line } of items) {
+        const taken = await tx.query(
+          `update public.products set stock = stock - $2, in_stock = (stock - $2) > 0
+            where id = $1 and in_stock and stock >= $2 returning stock`,
+          [line.productId, line.quantity],
+        );
+        if (taken.length === 0) {
+          const [now] = await tx.query<{ stock: number }>("select stock from public.products where id = $1", [line.productId]);
+          throw new OutOfStockError(line.productId, localizedName(line.product, order.locale), now?.stock ?? 0);
+        }
+      }
+      for (const { line, unit, total: lineTotal } of items) {
+        await tx.query(
+          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          [created.id, line.productId, localizedName(line.product, order.locale), line.quantity, centsToDecimal(unit), centsToDecimal(lineTotal), order.currency],
+        );
+      }
+      await clearCart(order.owner, tx);
+      return created.id;
+    });
+    return { orderId, created: true };
+  } catch (error) {
+    // The same form submitted twice at once: the other request placed the order (we then hit the
+    // unique key, or found the cart already emptied by it).
+    if (isUniqueViolation(error) || error instanceof EmptyCartError) {
+      const winner = await orderByKey(db, key);
+      if (winner) {
+        if (!sameShopper(winner, order)) throw new ForeignOrderKeyError();
+        return { orderId: winner.id, created: false };
+      }
+    }
+    throw error;
+  }
+}
+
+export interface OrderView {
+  id: string;
+  number: string;
+  createdAt: string;
+  total: number;
+  currency: Currency;
+  status: string;
+  email: string;
+  phone: string;
+  customerName: string;
+  paymentMethod: PaymentMethod;
+  items: Array<{ productId: string | null; name: string; quantity: number; unitPrice: number; total: number }>;
+}
+
+/** The order number shown to shoppers: the first dash-separated segment of the id, upper-cased. */
+export function orderNumber(id: string): string {
+  return (id.split("-")[0] ?? id).toUpperCase();
+}
+
+export interface OrderViewer {
+  userId: string | null;
+  sessionId: string | null;
+  isAdmin: boolean;
+}
+
+/**
+ * One order for its confirmation page, or null when the id is malformed or unknown, or when the
+ * viewer is neither the order's user, nor the browser session that placed it, nor an admin.
+ */
+export async function getOrderForViewer(orderId: string, viewer: OrderViewer): Promise<OrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const db = await getDb();
+  const [row] = await db.query<{
+    id: string;
+    created_at: Date | string;
+    total_amount: string | number;
+    currency: Currency;
+    status: string;
+    customer_email: string;
+    customer_phone: string;
+    customer_name: string;
+    payment_method: PaymentMethod;
+    user_id: string | null;
+    session_id: string | null;
+  }>(
+    `select id, created_at, total_amount, currency, status, customer_email, customer_phone, customer_name,
+            payment_method, user_id, session_id
+       from public.orders where id = $1`,
+    [orderId],
+  );
+  if (!row) return null;
+  const allowed =
+    viewer.isAdmin ||
+    (row.user_id !== null && row.user_id === viewer.userId) ||
+    (row.session_id !== null && row.session_id === viewer.sessionId);
+  if (!allowed) return null;
+  const items = await db.query<{
+    product_id: string | null;
+    product_name: string;
+    quantity: number;
+    unit_price: string | number;
+    total_price: string | number;
+  }>("select product_id, product_name, quantity, unit_price, total_price from public.order_items where order_id = $1 order by id", [
+    row.id,
+  ]);
+  return {
+    id: row.id,
+    number: orderNumber(row.id),
+    createdAt: new Date(row.created_at).toISOString(),
+    total: toCents(row.total_amount),
+    currency: row.currency,
+    status: row.status,
+    email: row.customer_email,
+    phone: row.customer_phone,
+    customerName: row.customer_name,
+    paymentMethod: row.payment_method,
+    items: items.map((item) => ({
+      productId: item.product_id,
+      name: item.product_name,
+      quantity: item.quantity,
+      unitPrice: toCents(item.unit_price),
+      total: toCents(item.total_price),
+    })),
+  };
+}
