@@ -55,7 +55,7 @@ export function cartOwnerForWrite(userId: string | null, request: Request): { ow
 /** `where` clause and parameter selecting the owner's rows (visitor rows never carry a user id). */
 function ownerWhere(owner: CartOwner, index: number, alias = ""): { sql: string; param: string } {
   const col = (name: string) => (alias ? `${alias}.${name}` : name);
-  if (owner.userId) return { sql: `${col("user_id")} = $${index}`, param: owner.userId };
+  if (owner.userId !== undefined) return { sql: `${col("user_id")} = $${index}`, param: owner.userId };
   return { sql: `${col("session_id")} = $${index} and ${col("user_id")} is null`, param: owner.sessionId };
 }
 
