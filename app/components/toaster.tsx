@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { useT } from "~/i18n/use-t";
+import type { Toast } from "~/utils/session.server";
+import { onClientToast } from "./client-toast";
 
 /**
  * Flash messages from the server (set by an action, read once by the root loader), so they show
@@ -10,8 +12,14 @@ import { useT } from "~/i18n/use-t";
 export function Toaster() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { t } = useT();
-  const toast = root?.toast ?? null;
+  const flash = root?.toast ?? null;
+  // The latest toast: a flash from the root loader, or one a fetcher's answer carried (client-toast.ts).
+  const [toast, setToast] = useState<Toast | null>(flash);
   const [hidden, setHidden] = useState<typeof toast>(null);
+  useEffect(() => {
+    if (flash) setToast(flash);
+  }, [flash]);
+  useEffect(() => onClientToast(setToast), []);
 
   useEffect(() => {
     if (!toast) return;
