@@ -16,10 +16,9 @@ import { getLocale } from "~/i18n/i18n.server";
 import { clientMessages } from "~/i18n/catalogues.server";
 import { defaultLocale, directionOf } from "~/i18n/config";
 import { getPreferences } from "~/utils/preferences.server";
-import { commitSession, getSession } from "~/utils/session.server";
-import { getUserById } from "~/auth/user.server";
+import { commitSession } from "~/utils/session.server";
+import { getAuthState } from "~/auth/user.server";
 import { cartOwnerFor, countCartItems } from "~/models/cart.server";
-import { isUuid } from "~/models/product.server";
 import { siteUrl } from "~/utils/env.server";
 import { SiteHeader } from "~/components/site-header";
 import { SiteFooter } from "~/components/site-footer";
@@ -34,17 +33,13 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, preferences, session] = await Promise.all([
+  // getAuthState reads the session, refreshes expired Supabase tokens and resolves user and role.
+  const [locale, preferences, { user, session, sessionChanged }] = await Promise.all([
     getLocale(request),
     getPreferences(request),
-    getSession(request),
+    getAuthState(request),
   ]);
-  const sessionUserId = session.get("userId");
-  const userId = isUuid(sessionUserId) ? sessionUserId : null;
-  const [user, cartCount] = await Promise.all([
-    userId ? getUserById(userId) : null,
-    countCartItems(cartOwnerFor(userId, request)),
-  ]);
+  const cartCount = await countCartItems(cartOwnerFor(user?.id ?? null, request));
   const toast = session.get("toast") ?? null;
   return data(
     {
@@ -60,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cartCount,
       toast,
     },
-    // Reading the flash toast empties it; the cookie has to say so.
-    toast ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+    // Reading the flash toast empties it, and refreshed tokens must be kept: the cookie has to say so.
+    toast || sessionChanged ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }
 

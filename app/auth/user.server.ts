@@ -1,6 +1,8 @@
 import { getDb } from "~/db/db.server";
-import { getSession } from "~/utils/session.server";
+import { getSession, type ShopSession } from "~/utils/session.server";
 import { isUuid } from "~/models/product.server";
+import { getAuthProvider } from "./provider.server";
+import { clearAuth, readTokens, writeTokens } from "./session.server";
 
 export interface ShopUser {
   id: string;
@@ -19,7 +21,10 @@ export function adminEmails(): string[] {
     .filter(Boolean);
 }
 
-/** The signed-in user's id from the session cookie, or null. */
+/**
+ * The signed-in user's id from the session cookie, or null. A forged or tampered cookie fails
+ * its signature check and reads as an empty session: signed out, never an error.
+ */
 export async function getUserId(request: Request): Promise<string | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
@@ -61,4 +66,50 @@ export async function getUserById(userId: string): Promise<ShopUser | null> {
 export async function getUser(request: Request): Promise<ShopUser | null> {
   const userId = await getUserId(request);
   return userId ? getUserById(userId) : null;
+}
+
+export interface AuthState {
+  user: ShopUser | null;
+  session: ShopSession;
+  /** The session changed (tokens refreshed, or the user signed out): commit it in the response. */
+  sessionChanged: boolean;
+}
+
+/**
+ * The one place where a session is checked and kept fresh (the root loader calls it on every
+ * document request and after every action). With AUTH_PROVIDER=supabase an expired access token
+ * is refreshed here and the new tokens go back in the cookie; a refresh token Supabase refuses
+ * signs the user out cleanly. When Supabase cannot be reached the session is kept and the refresh
+ * is tried again on the next request.
+ */
+export async function getAuthState(request: Request): Promise<AuthState> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (userId === undefined) return { user: null, session, sessionChanged: false };
+  const signedOut = (): AuthState => {
+    clearAuth(session);
+    return { user: null, session, sessionChanged: true };
+  };
+  if (!isUuid(userId)) return signedOut();
+
+  const provider = getAuthProvider();
+  let sessionChanged = false;
+  if (provider.name === "supabase") {
+    const tokens = readTokens(session);
+    // A session without Supabase tokens was not made by this provider.
+    if (!tokens) return signedOut();
+    if (provider.needsRefresh(tokens)) {
+      const refreshed = await provider.refresh(tokens);
+      if (refreshed.ok) {
+        writeTokens(session, refreshed.tokens);
+        sessionChanged = true;
+      } else if (refreshed.code === "invalid") {
+        return signedOut();
+      }
+    }
+  }
+  const user = await getUserById(userId);
+  // The account or its profile is gone: the session is over.
+  if (!user) return signedOut();
+  return { user, session, sessionChanged };
 }
