@@ -4,6 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { locales, localeNames } from "~/i18n/config";
 import { CartIcon, MenuIcon, SearchIcon, HeartIcon } from "./icons";
 import { AutoSubmitSelect } from "./auto-submit-select";
+import { useOptimisticCartCount } from "./optimistic-cart-count";
 
 const navLinks = [
   { to: "/", key: "common.nav.home", end: true },
@@ -25,7 +26,7 @@ export function SiteHeader() {
   const location = useLocation();
   const here = location.pathname + location.search;
   const user = root?.user ?? null;
-  const cartCount = root?.cartCount ?? 0;
+  const cartCount = useOptimisticCartCount(root?.cartCount ?? 0);
 
   const accountLinks = user ? (
     <>
