@@ -11,7 +11,7 @@ export function useOptimisticCartCount(serverCount: number): number {
   let count = serverCount;
   for (const fetcher of fetchers) {
     const form = fetcher.formData;
-    if (!form || fetcher.state === "idle" || !fetcher.formAction?.startsWith("/cart")) continue;
+    if (!form || !fetcher.formAction?.startsWith("/cart")) continue;
     const quantity = Number(form.get("quantity"));
     const previous = Number(form.get("previousQuantity") ?? 0) || 0;
     const intent = form.get("intent");
