@@ -1,0 +1,120 @@
+import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import type { ReactNode, TextareaHTMLAttributes } from "react";
+import { z } from "zod";
+import { useT } from "~/i18n/use-t";
+import { FieldErrors } from "~/components/field";
+
+/**
+ * What the contact form (/contact) and the support form (/support) share: the field rules, the
+ * long-text field, the honeypot and the thank-you panel. Error messages are catalogue keys
+ * (namespace "forms"), translated where they are shown.
+ */
+
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 5000;
+/** The honeypot's field name: people never see it, form-filling bots do. */
+export const HONEYPOT_FIELD = "website";
+
+export const nameField = (key: "firstName" | "lastName" | "name") =>
+  z
+    .string({ required_error: `forms.errors.${key}Required` })
+    .trim()
+    .min(1, `forms.errors.${key}Required`)
+    .max(100, "forms.errors.nameTooLong");
+
+export const emailField = z
+  .string({ required_error: "forms.errors.emailRequired" })
+  .trim()
+  .min(1, "forms.errors.emailRequired")
+  .max(254, "forms.errors.emailTooLong")
+  .email("forms.errors.emailInvalid");
+
+/** A subject may end up in an e-mail header: line breaks are refused, not silently removed. */
+export const subjectField = z
+  .string({ required_error: "forms.errors.subjectRequired" })
+  .refine((value) => !/[\r\n]/.test(value), "forms.errors.subjectLineBreak")
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, "forms.errors.subjectRequired").max(200, "forms.errors.subjectTooLong"));
+
+export const longTextField = (key: "message" | "description") =>
+  z
+    .string({ required_error: `forms.errors.${key}Required` })
+    .trim()
+    .min(MESSAGE_MIN, "forms.errors.textTooShort")
+    .max(MESSAGE_MAX, "forms.errors.textTooLong");
+
+/** "3f2a9c1b" or "#3F2A9C1B" → "3F2A9C1B": the first dash segment of an order id, upper-cased. */
+export const orderNumberField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^#?[0-9A-F]{8}$/, "forms.errors.orderNumberFormat")
+  .transform((value) => value.replace(/^#/, ""))
+  .optional();
+
+type TextMeta = FieldMetadata<string | undefined>;
+
+export function TextareaField({
+  meta,
+  label,
+  className,
+  ...rest
+}: {
+  meta: TextMeta;
+  label: ReactNode;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form" | "defaultValue">) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="label">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(meta)}
+        rows={6}
+        className={`input min-h-36 ${meta.errors ? "border-red-600" : ""}`}
+        {...rest}
+      />
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+/**
+ * A text field people do not see and screen readers skip; bots that fill every field fill it too.
+ * A filled honeypot is answered like a success and nothing is stored.
+ */
+export function Honeypot() {
+  const { t } = useT();
+  return (
+    <div aria-hidden="true" className="absolute -start-[9999px] top-auto h-px w-px overflow-hidden">
+      <label htmlFor={`${HONEYPOT_FIELD}-field`}>{t("forms.honeypot")}</label>
+      <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** Errors about the whole form (for example: too many messages), above the fields. */
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useT();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" data-testid="form-error" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+      {errors.map((error) => t(error)).join(" ")}
+    </div>
+  );
+}
+
+/** Shown after a message was sent (the page was redirected to ?sent=1). */
+export function SentPanel({ kind, againTo }: { kind: "contact" | "support"; againTo: string }) {
+  const { t } = useT();
+  return (
+    <div role="status" data-testid="sent-panel" className="card border-emerald-300 bg-emerald-50 p-6">
+      <h2 className="text-xl font-bold text-emerald-900">{t(`forms.sent.${kind}.title`)}</h2>
+      <p className="mt-2 text-emerald-900">{t(`forms.sent.${kind}.text`)}</p>
+      <Link to={againTo} className="btn-secondary mt-4">
+        {t(`forms.sent.${kind}.again`)}
+      </Link>
+    </div>
+  );
+}

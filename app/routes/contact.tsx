@@ -1,0 +1,166 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { getLocale } from "~/i18n/i18n.server";
+import { pageContent } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { createContactMessage } from "~/models/message.server";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
+import { flashToast } from "~/utils/session.server";
+import { Field } from "~/components/field";
+import { FactList, StaticPage, staticPageMeta, type StaticFact, type StaticPageContent } from "~/components/static-page";
+import {
+  FormErrors,
+  Honeypot,
+  HONEYPOT_FIELD,
+  SentPanel,
+  TextareaField,
+  emailField,
+  longTextField,
+  nameField,
+  subjectField,
+} from "~/components/message-form";
+
+const contactSchema = z.object({
+  firstName: nameField("firstName"),
+  lastName: nameField("lastName"),
+  email: emailField,
+  subject: subjectField,
+  message: longTextField("message"),
+});
+
+/** Messages per address and window: enough for a person, too few for a spammer. */
+const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
+
+export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  return { content: pageContent(locale, "contact") as unknown as StaticPageContent & { hours: StaticFact[]; detailsTitle: string; hoursTitle: string } };
+}
+
+async function sent(request: Request) {
+  return redirect("/contact?sent=1", {
+    headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "forms.toast.contactTitle", description: "forms.toast.contactText" }) },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return sent(request);
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const limit = await hitRateLimit(`contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
+  if (!limit.allowed) {
+    return data(submission.reply({ formErrors: ["forms.errors.rateLimited"] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfter) },
+    });
+  }
+
+  await createContactMessage({ ...submission.value, locale: await getLocale(request) });
+  return sent(request);
+}
+
+export default function Contact() {
+  const { content } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const isSent = params.get("sent") === "1";
+  return (
+    <StaticPage
+      content={content}
+      before={
+        <div className="mb-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <aside className="space-y-6" aria-labelledby="contact-details">
+            <section className="card p-6">
+              <h2 id="contact-details" className="mb-4 text-xl font-bold">
+                {content.detailsTitle}
+              </h2>
+              <dl className="space-y-3">
+                <div>
+                  <dt className="text-sm font-medium text-slate-600">{t("forms.contact.address")}</dt>
+                  <dd>
+                    <address className="not-italic">
+                      {t("common.company.name")}
+                      <br />
+                      {t("common.company.address")}
+                    </address>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-sm font-medium text-slate-600">{t("forms.contact.phone")}</dt>
+                  <dd>
+                    <a href={`tel:${t("common.company.phoneHref")}`} className="text-brand-700 underline" dir="ltr">
+                      {t("common.company.phone")}
+                    </a>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-sm font-medium text-slate-600">{t("forms.contact.email")}</dt>
+                  <dd>
+                    <a href={`mailto:${t("common.company.email")}`} className="text-brand-700 underline">
+                      {t("common.company.email")}
+                    </a>
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            <section className="card p-6" aria-labelledby="contact-hours">
+              <h2 id="contact-hours" className="mb-4 text-xl font-bold">
+                {content.hoursTitle}
+              </h2>
+              <FactList facts={content.hours} />
+            </section>
+          </aside>
+          <div>{isSent ? <SentPanel kind="contact" againTo="/contact" /> : <ContactForm />}</div>
+        </div>
+      }
+    />
+  );
+}
+
+function ContactForm() {
+  const { t } = useT();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  return (
+    <section className="card p-6" aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title" className="text-xl font-bold">
+        {t("forms.contact.title")}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.contact.intro")}</p>
+      <Form method="post" action="/contact" {...getFormProps(form)} className="relative">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field meta={fields.firstName} label={t("forms.fields.firstName")} autoComplete="given-name" />
+          <Field meta={fields.lastName} label={t("forms.fields.lastName")} autoComplete="family-name" />
+        </div>
+        <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
+        <Field meta={fields.subject} label={t("forms.fields.subject")} />
+        <TextareaField meta={fields.message} label={t("forms.fields.message")} />
+        <button type="submit" className="btn-primary mt-2 w-full sm:w-auto" disabled={busy}>
+          {busy ? t("forms.sending") : t("forms.contact.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}

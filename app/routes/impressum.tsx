@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getLocale } from "~/i18n/i18n.server";
+import { pageContent } from "~/i18n/catalogues.server";
+import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+
+export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  return { content: pageContent(locale, "impressum") as unknown as StaticPageContent };
+}
+
+export default function ImpressumPage() {
+  const { content } = useLoaderData<typeof loader>();
+  return <StaticPage content={content} />;
+}

@@ -1,0 +1,182 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { getLocale } from "~/i18n/i18n.server";
+import { pageContent } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
+import { flashToast } from "~/utils/session.server";
+import { Field } from "~/components/field";
+import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+import {
+  FormErrors,
+  Honeypot,
+  HONEYPOT_FIELD,
+  SentPanel,
+  TextareaField,
+  emailField,
+  longTextField,
+  nameField,
+  orderNumberField,
+  subjectField,
+} from "~/components/message-form";
+
+const supportSchema = z.object({
+  name: nameField("name"),
+  email: emailField,
+  orderNumber: orderNumberField,
+  subject: subjectField,
+  description: longTextField("description"),
+});
+
+/** Requests per address and window: enough for a person, too few for a spammer. */
+const SUPPORT_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
+
+interface SupportBox {
+  title: string;
+  text: string;
+  hours: string;
+  action: string;
+}
+type SupportContent = StaticPageContent & { phone: SupportBox; email: SupportBox; chat: SupportBox; boxesTitle: string };
+
+export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  return { content: pageContent(locale, "support") as unknown as SupportContent };
+}
+
+async function sent(request: Request) {
+  return redirect("/support?sent=1", {
+    headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "forms.toast.supportTitle", description: "forms.toast.supportText" }) },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return sent(request);
+
+  const submission = parseWithZod(formData, { schema: supportSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  // Counted before the order lookup, so order numbers cannot be guessed at speed either.
+  const limit = await hitRateLimit(`support:${clientAddress(request)}`, SUPPORT_RATE_LIMIT.limit, SUPPORT_RATE_LIMIT.windowSeconds);
+  if (!limit.allowed) {
+    return data(submission.reply({ formErrors: ["forms.errors.rateLimited"] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfter) },
+    });
+  }
+
+  const { orderNumber, ...fields } = submission.value;
+  const orderId = orderNumber ? await findOrderIdByNumber(orderNumber) : null;
+  if (orderNumber && !orderId) {
+    return data(submission.reply({ fieldErrors: { orderNumber: ["forms.errors.orderNotFound"] } }), { status: 400 });
+  }
+
+  await createSupportRequest({ ...fields, orderNumber: orderNumber ?? null, orderId, locale: await getLocale(request) });
+  return sent(request);
+}
+
+function Box({ box, children }: { box: SupportBox; children: ReactNode }) {
+  return (
+    <section className="card flex flex-col p-6">
+      <h3 className="text-lg font-bold">{box.title}</h3>
+      <p className="mt-2 flex-1 text-slate-600">{box.text}</p>
+      <p className="mt-3 text-sm font-medium text-slate-800">{box.hours}</p>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export default function Support() {
+  const { content } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const isSent = params.get("sent") === "1";
+  return (
+    <StaticPage
+      content={content}
+      before={
+        <>
+          <section aria-labelledby="support-boxes" className="mb-10">
+            <h2 id="support-boxes" className="sr-only">
+              {content.boxesTitle}
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Box box={content.phone}>
+                <a href={`tel:${t("common.company.phoneHref")}`} className="btn-secondary" dir="ltr">
+                  {t("common.company.phone")}
+                </a>
+              </Box>
+              <Box box={content.email}>
+                <a href={`mailto:${t("common.company.email")}`} className="btn-secondary">
+                  {t("common.company.email")}
+                </a>
+              </Box>
+              <Box box={content.chat}>
+                <Link to="/contact" className="btn-secondary">
+                  {content.chat.action}
+                </Link>
+              </Box>
+            </div>
+          </section>
+          <div className="mb-10 max-w-3xl">{isSent ? <SentPanel kind="support" againTo="/support" /> : <SupportForm />}</div>
+        </>
+      }
+    />
+  );
+}
+
+function SupportForm() {
+  const { t } = useT();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/support";
+  const [form, fields] = useForm({
+    id: "support-form",
+    lastResult,
+    constraint: getZodConstraint(supportSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportSchema }),
+  });
+  return (
+    <section className="card p-6" aria-labelledby="support-form-title">
+      <h2 id="support-form-title" className="text-xl font-bold">
+        {t("forms.support.title")}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.support.intro")}</p>
+      <Form method="post" action="/support" {...getFormProps(form)} className="relative">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Honeypot />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field meta={fields.name} label={t("forms.fields.name")} autoComplete="name" />
+          <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
+        </div>
+        <Field
+          meta={fields.orderNumber}
+          label={`${t("forms.fields.orderNumber")} ${t("forms.fields.optional")}`}
+          hint={t("forms.fields.orderNumberHint")}
+          autoComplete="off"
+          dir="ltr"
+          pattern={undefined}
+        />
+        <Field meta={fields.subject} label={t("forms.fields.subject")} />
+        <TextareaField meta={fields.description} label={t("forms.fields.description")} />
+        <button type="submit" className="btn-primary mt-2 w-full sm:w-auto" disabled={busy}>
+          {busy ? t("forms.sending") : t("forms.support.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
