@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getDb } from "~/db/db.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
+import { startMailWorker } from "~/utils/mail-worker.server";
 import { installGracefulShutdown } from "~/utils/graceful-shutdown.server";
 
 // Before remix-serve starts listening: SIGTERM then finishes requests in flight before exiting.
@@ -14,6 +15,8 @@ installGracefulShutdown();
 // Open (and on first start create, migrate and seed) the database when the server starts, not on
 // the first request. A failure here is retried by the first request that needs the database.
 getDb().catch((error: unknown) => console.error("Database not ready at start:", error));
+// Sends the e-mail outbox over SMTP when SMTP_URL is set (once per process, never under tests).
+startMailWorker();
 
 export const streamTimeout = 5_000;
 

@@ -1,0 +1,217 @@
+import { getTranslator } from "~/i18n/catalogues.server";
+import { defaultLocale, directionOf, intlLocale, type Locale } from "~/i18n/config";
+import { formatPrice, type Currency } from "~/utils/money";
+
+/**
+ * The shop's e-mails, in the shopper's language (catalogue namespace "email"): a plain-text part and
+ * a simple HTML part. Everything put into the HTML is escaped; the subject is one line.
+ */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** A name as it may appear in a greeting or subject: one line, no control characters. */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** A link into the shop, in the e-mail's language (?lng= for all but the default). */
+export function shopLink(siteUrl: string, path: string, locale: Locale, params: Record<string, string> = {}): string {
+  const url = new URL(path, `${siteUrl.replace(/\/+$/, "")}/`);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  if (locale !== defaultLocale) url.searchParams.set("lng", locale);
+  return url.toString();
+}
+
+type Block =
+  | { type: "p"; text: string }
+  | { type: "button"; label: string; href: string }
+  | { type: "table"; head: string[]; rows: string[][]; foot: Array<[string, string]> }
+  | { type: "small"; text: string; href?: string; linkLabel?: string };
+
+/** Builds both parts from one list of blocks, so text and HTML always say the same. */
+function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmail {
+  const t = getTranslator(locale);
+  const dir = directionOf(locale);
+  const brand = t("email.common.brand");
+  const footer = t("email.common.footer");
+
+  const textParts: string[] = [];
+  const htmlParts: string[] = [];
+  for (const block of blocks) {
+    switch (block.type) {
+      case "p":
+        textParts.push(block.text);
+        htmlParts.push(`<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block.text).replace(/\n/g, "<br>")}</p>`);
+        break;
+      case "button":
+        textParts.push(`${block.label}:\n${block.href}`);
+        htmlParts.push(
+          `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:#174ca8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(block.label)}</a></p>` +
+            `<p style="margin:0 0 16px;font-size:12px;color:#475569;word-break:break-all">${escapeHtml(block.href)}</p>`,
+        );
+        break;
+      case "table": {
+        const widths = block.head.map((h, i) => Math.max(h.length, ...block.rows.map((r) => (r[i] ?? "").length)));
+        const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+        textParts.push(
+          [line(block.head), ...block.rows.map(line), "", ...block.foot.map(([label, value]) => `${label}: ${value}`)].join("\n"),
+        );
+        const cell = (tag: "td" | "th", value: string, i: number) =>
+          `<${tag} style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:${i === 0 ? "start" : "end"}">${escapeHtml(value)}</${tag}>`;
+        htmlParts.push(
+          `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px">` +
+            `<thead><tr>${block.head.map((h, i) => cell("th", h, i)).join("")}</tr></thead>` +
+            `<tbody>${block.rows.map((r) => `<tr>${r.map((c, i) => cell("td", c, i)).join("")}</tr>`).join("")}</tbody>` +
+            `<tfoot>${block.foot
+              .map(
+                ([label, value], index) =>
+                  `<tr><td colspan="${block.head.length - 1}" style="padding:6px 8px;text-align:end${index === block.foot.length - 1 ? ";font-weight:bold" : ""}">${escapeHtml(label)}</td><td style="padding:6px 8px;text-align:end${index === block.foot.length - 1 ? ";font-weight:bold" : ""}">${escapeHtml(value)}</td></tr>`,
+              )
+              .join("")}</tfoot></table>`,
+        );
+        break;
+      }
+      case "small":
+        textParts.push(block.href ? `${block.text}\n${block.href}` : block.text);
+        htmlParts.push(
+          `<p style="margin:16px 0 0;font-size:12px;color:#475569">${escapeHtml(block.text)}${
+            block.href ? ` <a href="${escapeHtml(block.href)}" style="color:#174ca8">${escapeHtml(block.linkLabel ?? block.href)}</a>` : ""
+          }</p>`,
+        );
+        break;
+    }
+  }
+  textParts.push(`--\n${brand}\n${footer}`);
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#14213d">` +
+    `<div dir="${dir}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;text-align:start">` +
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#174ca8">${escapeHtml(brand)}</p>` +
+    htmlParts.join("") +
+    `<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><p style="margin:0;font-size:12px;color:#475569">${escapeHtml(footer)}</p>` +
+    `</div></body></html>`;
+  return { subject: oneLine(subject), text: `${textParts.join("\n\n")}\n`, html };
+}
+
+function greeting(locale: Locale, name: string | undefined): string {
+  const t = getTranslator(locale);
+  const clean = oneLine(name ?? "");
+  return clean ? t("email.common.greeting", { name: clean }) : t("email.common.greetingAnonymous");
+}
+
+export interface RegistrationEmailInput {
+  locale: Locale;
+  email: string;
+  firstName: string;
+  /** Where to sign in. */
+  loginUrl: string;
+  /** With e-mail verification: the link that confirms the address. */
+  confirmUrl?: string;
+}
+
+export function registrationEmail(input: RegistrationEmailInput): RenderedEmail {
+  const t = getTranslator(input.locale);
+  const name = oneLine(input.firstName);
+  const blocks: Block[] = [
+    { type: "p", text: greeting(input.locale, name) },
+    { type: "p", text: t("email.registration.intro", { email: input.email }) },
+  ];
+  if (input.confirmUrl) {
+    blocks.push({ type: "p", text: t("email.registration.confirmIntro") });
+    blocks.push({ type: "button", label: t("email.registration.confirmAction"), href: input.confirmUrl });
+  } else {
+    blocks.push({ type: "button", label: t("email.registration.action"), href: input.loginUrl });
+  }
+  blocks.push({ type: "p", text: t("email.common.signature") });
+  blocks.push({ type: "small", text: t("email.registration.notYou") });
+  return compose(input.locale, name ? t("email.registration.subject", { name }) : t("email.registration.subjectAnonymous"), blocks);
+}
+
+export interface OrderEmailInput {
+  locale: Locale;
+  number: string;
+  customerName: string;
+  createdAt: Date;
+  currency: Currency;
+  paymentMethod: "cash_on_delivery" | "bank_transfer";
+  lines: Array<{ name: string; quantity: number; unitPrice: number; total: number }>;
+  total: number;
+  shippingAddress: { street: string; postalCode: string; city: string; country: string };
+  orderUrl: string;
+}
+
+export function orderConfirmationEmail(input: OrderEmailInput): RenderedEmail {
+  const t = getTranslator(input.locale);
+  const date = new Intl.DateTimeFormat(intlLocale[input.locale], { dateStyle: "long" }).format(input.createdAt);
+  const subtotal = input.lines.reduce((sum, line) => sum + line.total, 0);
+  const address = input.shippingAddress;
+  const blocks: Block[] = [
+    { type: "p", text: greeting(input.locale, input.customerName) },
+    { type: "p", text: t("email.order.intro") },
+    { type: "p", text: `${t("email.order.number")}: ${input.number}\n${t("email.order.date")}: ${date}\n${t("email.order.status")}` },
+    {
+      type: "table",
+      head: [t("email.order.item"), t("email.order.quantity"), t("email.order.unitPrice"), t("email.order.lineTotal")],
+      rows: input.lines.map((line) => [
+        oneLine(line.name),
+        String(line.quantity),
+        formatPrice(line.unitPrice, input.currency),
+        formatPrice(line.total, input.currency),
+      ]),
+      foot: [
+        [t("email.order.subtotal"), formatPrice(subtotal, input.currency)],
+        [t("email.order.shipping"), t("email.order.shippingFree")],
+        [`${t("email.order.total")} (${t("email.order.vat")})`, formatPrice(input.total, input.currency)],
+      ],
+    },
+    {
+      type: "p",
+      text: `${t("email.order.payment")}: ${t(`email.order.paymentMethods.${input.paymentMethod}`)}${
+        input.paymentMethod === "bank_transfer" ? `\n${t("email.order.bankTransferNote")}` : ""
+      }`,
+    },
+    {
+      type: "p",
+      text: `${t("email.order.shippingAddress")}:\n${oneLine(input.customerName)}\n${oneLine(address.street)}\n${oneLine(address.postalCode)} ${oneLine(address.city)}\n${oneLine(address.country)}`,
+    },
+    { type: "button", label: t("email.order.view"), href: input.orderUrl },
+    { type: "p", text: t("email.common.signature") },
+  ];
+  return compose(input.locale, t("email.order.subject", { number: input.number }), blocks);
+}
+
+export function newsletterConfirmationEmail(input: { locale: Locale; email: string; confirmUrl: string }): RenderedEmail {
+  const t = getTranslator(input.locale);
+  return compose(input.locale, t("email.newsletterConfirmation.subject"), [
+    { type: "p", text: greeting(input.locale, undefined) },
+    { type: "p", text: t("email.newsletterConfirmation.intro", { email: input.email }) },
+    { type: "button", label: t("email.newsletterConfirmation.action"), href: input.confirmUrl },
+    { type: "p", text: t("email.newsletterConfirmation.expires") },
+    { type: "p", text: t("email.common.signature") },
+    { type: "small", text: t("email.newsletterConfirmation.ignore") },
+  ]);
+}
+
+/** A newsletter issue: its text in paragraphs, and always the unsubscribe link at the end. */
+export function newsletterEmail(input: { locale: Locale; subject: string; body: string; unsubscribeUrl: string }): RenderedEmail {
+  const t = getTranslator(input.locale);
+  const paragraphs = input.body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((text): Block => ({ type: "p", text }));
+  return compose(input.locale, input.subject, [
+    ...paragraphs,
+    { type: "p", text: t("email.common.signature") },
+    { type: "small", text: t("email.newsletter.why"), href: input.unsubscribeUrl, linkLabel: t("email.newsletter.unsubscribe") },
+  ]);
+}
