@@ -19,15 +19,21 @@ export function ErrorState({
 }) {
   const { t } = useT();
   const notFound = status === 404;
+  // 403: signed in but not allowed (e.g. a customer opening /admin); reloading would not help.
+  const forbidden = status === 403;
+  const defaultTitle = notFound ? t("common.notFound.title") : forbidden ? t("common.error.forbidden") : t("common.error.title");
+  const defaultMessage = notFound
+    ? t("common.notFound.message")
+    : forbidden
+      ? t("common.error.forbiddenMessage")
+      : t("common.error.message");
   return (
     <div className="container-page py-20 text-center" data-testid="error-state" data-status={status}>
       <p className="text-5xl font-black text-brand-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-bold">{title ?? (notFound ? t("common.notFound.title") : t("common.error.title"))}</h1>
-      <p className="mx-auto mt-3 max-w-lg text-slate-600">
-        {message ?? (notFound ? t("common.notFound.message") : t("common.error.message"))}
-      </p>
+      <h1 className="mt-4 text-2xl font-bold">{title ?? defaultTitle}</h1>
+      <p className="mx-auto mt-3 max-w-lg text-slate-600">{message ?? defaultMessage}</p>
       <div className="mt-8 flex justify-center gap-3">
-        {notFound ? null : (
+        {notFound || forbidden ? null : (
           // A plain link to the same address reloads the page, with or without JavaScript.
           <a href="" className="btn-primary" onClick={(event) => { event.preventDefault(); window.location.reload(); }}>
             {t("common.error.retry")}

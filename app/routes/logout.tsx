@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getAuthProvider, type SignOutResult } from "~/auth/provider.server";
+import { endUserSession, readTokens } from "~/auth/session.server";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { safeRedirect } from "~/utils/redirect";
+import { flashToast, getSession } from "~/utils/session.server";
+
+/** The page the sign-out form was on (a same-site path from the Referer), else the home page. */
+function pageOf(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/";
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(request.url).origin) return "/";
+    return safeRedirect(url.pathname + url.search, "/");
+  } catch {
+    return "/";
+  }
+}
+
+/**
+ * Sign-out (the header's 'Abmelden' and the profile's 'Sign Out' post here). Success: a new, empty
+ * session, the toast 'Signed Out' and back to the home page. When the provider cannot end the
+ * session, the user stays signed in on the page with 'Error' / 'Failed to sign out.'
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const [form, session] = await Promise.all([request.formData(), getSession(request)]);
+  let result: SignOutResult;
+  try {
+    result = await getAuthProvider().signOut(readTokens(session));
+  } catch (error) {
+    result = { ok: false, code: "unavailable" };
+    console.error("sign-out failed", error);
+  }
+  if (!result.ok) {
+    const cookie = await flashToast(request, { kind: "error", title: "account.toast.error", description: "account.toast.signOutFailed" }, session);
+    return redirect(pageOf(request), { headers: { "Set-Cookie": cookie } });
+  }
+  const cookie = await endUserSession({ kind: "success", title: "account.toast.signedOut" });
+  return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": cookie } });
+}
+
+/** Signing out changes state, so only a POST does it; a visit to /logout just goes home. */
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { getAuthProvider } from "~/auth/provider.server";
+import { getUser } from "~/auth/user.server";
+import { authFailureMessage, authFailureStatus, UNEXPECTED } from "~/auth/messages.server";
+import { PASSWORD_MAX, PASSWORD_MIN, registerSchema } from "~/auth/schemas";
+import { getLocale } from "~/i18n/i18n.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { siteUrl } from "~/utils/env.server";
+import { getPreferences } from "~/utils/preferences.server";
+import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
+import { flashToast } from "~/utils/session.server";
+import { pageMeta } from "~/utils/seo";
+import { Field, SelectField } from "~/components/field";
+import { FormAlert } from "~/components/form-alert";
+
+/** Sign-ups per client address and hour (each costs a bcrypt hash, or a Supabase e-mail). */
+const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("account.meta.register.title"), description: t("account.meta.register.description"), noindex: true }));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const { country } = await getPreferences(request);
+  return { country };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  if (await getUser(request)) throw redirect("/");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+
+  const t = getTranslator(await getLocale(request));
+  try {
+    const limit = await hitRateLimit(`register:address:${clientAddress(request)}`, REGISTER_LIMIT.perAddress, REGISTER_LIMIT.windowSeconds);
+    if (!limit.allowed) {
+      return data(submission.reply({ formErrors: [t("account.errors.providerRateLimited")], hideFields }), {
+        status: 429,
+        headers: { "Retry-After": String(Math.max(1, limit.retryAfter)) },
+      });
+    }
+    const { confirmPassword: _confirm, ...input } = submission.value;
+    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(request) });
+    if (!result.ok) {
+      return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signUp")], hideFields }), {
+        status: authFailureStatus(result, "signUp"),
+      });
+    }
+    return redirect("/login", {
+      headers: {
+        "Set-Cookie": await flashToast(request, {
+          kind: "success",
+          title: "account.toast.registrationSuccess",
+          // Supabase sends a confirmation e-mail first; local accounts can sign in at once.
+          description: result.needsConfirmation ? "account.toast.registrationCheckEmail" : "account.toast.registrationSignIn",
+        }),
+      },
+    });
+  } catch (error) {
+    console.error("registration failed unexpectedly", error);
+    return data(submission.reply({ formErrors: [UNEXPECTED], hideFields }), { status: 500 });
+  }
+}
+
+export default function Register() {
+  const { country } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useT();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { country },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
+  const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
+  const mismatch = fields.confirmPassword.errors?.includes("account.errors.passwordMismatch") ?? false;
+  return (
+    <div className="container-page flex justify-center py-12">
+      <div className="card w-full max-w-xl p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">{t("account.register.title")}</h1>
+        <p className="mt-2 text-slate-600">{t("account.register.intro")}</p>
+        <div className="mt-6">
+          <FormAlert
+            id={form.errorId}
+            title={unexpected ? t("account.toast.error") : t("account.toast.registrationFailed")}
+            messages={form.errors}
+          />
+          {mismatch ? (
+            <FormAlert title={t("account.toast.passwordMismatchTitle")} messages={["account.errors.passwordMismatch"]} />
+          ) : null}
+          <Form method="post" {...getFormProps(form)} data-testid="register-form" className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+            <Field meta={fields.firstName} label={t("account.fields.firstName")} autoComplete="given-name" required maxLength={100} />
+            <Field meta={fields.lastName} label={t("account.fields.lastName")} autoComplete="family-name" required maxLength={100} />
+            <Field
+              meta={fields.email}
+              type="email"
+              label={t("account.fields.email")}
+              autoComplete="email"
+              required
+              maxLength={254}
+              className="sm:col-span-2"
+            />
+            <SelectField
+              meta={fields.country}
+              label={t("account.fields.country")}
+              options={[
+                { value: "DE", label: t("account.fields.countries.DE") },
+                { value: "CH", label: t("account.fields.countries.CH") },
+              ]}
+              className="sm:col-span-2"
+            />
+            <Field
+              meta={fields.password}
+              type="password"
+              label={t("account.fields.password")}
+              hint={t("account.fields.passwordHint")}
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              maxLength={PASSWORD_MAX}
+            />
+            <Field
+              meta={fields.confirmPassword}
+              type="password"
+              label={t("account.fields.confirmPassword")}
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+            />
+            <button type="submit" className="btn-primary sm:col-span-2" disabled={busy} aria-busy={busy}>
+              {busy ? t("account.register.submitting") : t("account.register.submit")}
+            </button>
+          </Form>
+        </div>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {t("account.register.haveAccount")}{" "}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            {t("account.register.loginLink")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
