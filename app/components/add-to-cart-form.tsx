@@ -1,10 +1,13 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { CartIcon } from "./icons";
+import { useFetcherToast, useHydrated } from "./client-toast";
 
 /**
  * Posts to /cart (intent=add). Without JavaScript the post redirects back here with a flash toast;
- * with JavaScript a fetcher sends it and the page stays where it is.
+ * with JavaScript a fetcher sends it, the page stays where it is, the answer's toast is shown and
+ * the header badge moves at once (optimistic count). The server checks stock and the product, not
+ * just this button.
  */
 export function AddToCartForm({
   productId,
@@ -19,9 +22,11 @@ export function AddToCartForm({
   withQuantity?: boolean;
   maxQuantity?: number;
 }) {
-  const fetcher = useFetcher({ key: `add-to-cart-${productId}` });
+  const fetcher = useFetcher<{ ok: boolean }>({ key: `add-to-cart-${source}-${productId}` });
   const { t } = useT();
   const location = useLocation();
+  const hydrated = useHydrated();
+  useFetcherToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
@@ -29,6 +34,7 @@ export function AddToCartForm({
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
       {withQuantity && available ? (
         <div>
           <label htmlFor={`qty-${productId}`} className="label">
@@ -41,6 +47,7 @@ export function AddToCartForm({
             min={1}
             max={maxQuantity}
             defaultValue={1}
+            required
             inputMode="numeric"
             className="input w-24"
           />
