@@ -1,8 +1,6 @@
 import type { Translate } from "~/i18n/translate";
 import type { AuthFailure } from "./provider.server";
 
-/** The catalogue key shown for an unexpected failure ('Error' / 'An unexpected error occurred.'). */
-export const UNEXPECTED = "account.toast.unexpected";
 
 /** The reason shown under 'Login Failed' / 'Registration Failed', in the active language. */
 export function authFailureMessage(failure: AuthFailure, t: Translate, action: "signIn" | "signUp"): string {

@@ -4,6 +4,9 @@ import { z } from "zod";
  * The account forms' rules, shared by the server (which always validates) and the browser (which
  * validates early when JavaScript runs). Messages are catalogue keys, translated where shown.
  */
+/** The form error of an unexpected failure ('Error' / 'An unexpected error occurred.'). */
+export const UNEXPECTED = "account.toast.unexpected";
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
