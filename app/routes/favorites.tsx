@@ -1,0 +1,116 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { getLocale } from "~/i18n/i18n.server";
+import { getPreferences } from "~/utils/preferences.server";
+import { getUserId } from "~/auth/user.server";
+import { cartOwnerFor, cartOwnerForWrite } from "~/models/cart.server";
+import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
+import { listFeaturedProducts, localizedName, toProductView } from "~/models/product.server";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { safeRedirect } from "~/utils/redirect";
+import { flashToast, type Toast } from "~/utils/session.server";
+import { pageMeta } from "~/utils/seo";
+import { useT } from "~/i18n/use-t";
+import { ProductGrid } from "~/components/product-card";
+import { ErrorState } from "~/components/error-state";
+import { VatNote } from "~/components/price";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("favorites.meta.title"), description: t("favorites.meta.description") }));
+
+/** Favourites are at most this many featured suggestions when the list is empty (spec: 6). */
+const FEATURED_SUGGESTIONS = 6;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, { currency }, userId] = await Promise.all([getLocale(request), getPreferences(request), getUserId(request)]);
+  const favorites = await listFavoriteProducts(cartOwnerFor(userId, request));
+  const featured = favorites.length === 0 ? await listFeaturedProducts(FEATURED_SUGGESTIONS) : [];
+  return {
+    favorites: favorites.map((product) => toProductView(product, locale, currency)),
+    featured: featured.map((product) => toProductView(product, locale, currency)),
+  };
+}
+
+/**
+ * POST /favorites, intent=toggle: marks or unmarks a product for the user (or the visitor's cart
+ * session, created here when needed). Plain posts redirect back with a flash toast; fetchers
+ * (`_fetcher`) get the toast and the new state in their data.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const [form, locale, userId] = await Promise.all([request.formData(), getLocale(request), getUserId(request)]);
+  const viaFetcher = form.get("_fetcher") === "1";
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/favorites");
+  const headers = new Headers();
+  let status = 200;
+  let toast: Toast;
+  let active: boolean | undefined;
+  if (form.get("intent") !== "toggle") {
+    status = 400;
+    toast = { kind: "error", title: "favorites.toast.errorTitle", description: "favorites.toast.invalidRequest" };
+  } else {
+    const { owner, setCookie } = cartOwnerForWrite(userId, request);
+    try {
+      const result = await toggleFavorite(owner, String(form.get("productId") ?? ""));
+      if (result.ok) {
+        if (setCookie) headers.append("Set-Cookie", setCookie);
+        active = result.active;
+        const vars = { name: localizedName(result.product, locale) };
+        toast = result.active
+          ? { kind: "success", title: "favorites.toast.added", description: "favorites.toast.addedText", vars }
+          : { kind: "success", title: "favorites.toast.removed", description: "favorites.toast.removedText", vars };
+      } else {
+        status = 404;
+        toast = { kind: "error", title: "favorites.toast.errorTitle", description: "favorites.toast.notFound" };
+      }
+    } catch (cause) {
+      console.error("favourite toggle failed", cause);
+      status = 500;
+      toast = { kind: "error", title: "favorites.toast.errorTitle", description: "favorites.toast.failed" };
+    }
+  }
+  if (viaFetcher) return data({ ok: status < 300, active, toast }, { status, headers });
+  headers.append("Set-Cookie", await flashToast(request, toast));
+  return redirect(redirectTo, { status: 303, headers });
+}
+
+export default function Favorites() {
+  const { favorites, featured } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("favorites.title")}</h1>
+      {favorites.length > 0 ? (
+        <div className="mt-6" data-testid="favorites-list">
+          <ProductGrid products={favorites} favoriteIds={favorites.map((product) => product.id)} eagerCount={2} />
+          <VatNote className="mt-4" />
+        </div>
+      ) : (
+        <>
+          <div className="card mt-6 p-8 text-center" data-testid="favorites-empty">
+            <p className="text-lg font-semibold">{t("favorites.empty.title")}</p>
+            <p className="mt-1 text-slate-600">{t("favorites.empty.text")}</p>
+            <Link to="/products" className="btn-primary mt-4">
+              {t("favorites.browse")}
+            </Link>
+          </div>
+          {featured.length > 0 ? (
+            <section className="mt-10" aria-labelledby="featured-heading" data-testid="favorites-featured">
+              <h2 id="featured-heading" className="mb-4 text-xl font-bold">
+                {t("favorites.featured")}
+              </h2>
+              <ProductGrid products={featured} favoriteIds={[]} />
+              <VatNote className="mt-4" />
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
