@@ -121,3 +121,9 @@ export const TrashIcon = (p: IconProps) => (
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
   </Svg>
 );
+/** Points to the inline end (right in LTR); flip it with rtl:-scale-x-100 where it means "next". */
+export const ChevronIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m9 18 6-6-6-6" />
+  </Svg>
+);

@@ -2,6 +2,7 @@ import type { OfferSection } from "~/models/offer.server";
 import { useT } from "~/i18n/use-t";
 import { formatPrice } from "~/utils/money";
 import { AddToCartForm } from "./add-to-cart-form";
+import { ChevronIcon } from "./icons";
 
 /**
  * The promotional offers: a scroll-snap carousel showing 1, 2 or 3 offers by screen width. Without
@@ -33,10 +34,10 @@ export function OffersSection({ section }: { section: OfferSection }) {
         </div>
         <div className="flex gap-2">
           <button type="button" className="btn-secondary" onClick={() => scroll(-1)} aria-label={t("offers.previous")}>
-            <span aria-hidden="true" className="rtl:rotate-180">‹</span>
+            <ChevronIcon className="h-5 w-5 rotate-180 rtl:rotate-0" />
           </button>
           <button type="button" className="btn-secondary" onClick={() => scroll(1)} aria-label={t("offers.next")}>
-            <span aria-hidden="true" className="rtl:rotate-180">›</span>
+            <ChevronIcon className="h-5 w-5 rtl:rotate-180" />
           </button>
         </div>
       </div>
@@ -45,7 +46,9 @@ export function OffersSection({ section }: { section: OfferSection }) {
           <li key={offer.id} id={`offer-${index + 1}`} className="card flex flex-col overflow-hidden" data-testid="offer">
             <div className="relative">
               <img src={offer.image} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
-              <span className="absolute start-3 top-3 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">−{offer.discount}%</span>
+              <span className="absolute start-3 top-3 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
+                <span dir="ltr">−{offer.discount}%</span>
+              </span>
               {offer.featured ? (
                 <span className="absolute end-3 top-3 rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-amber-950">{t("offers.featured")}</span>
               ) : null}
@@ -54,10 +57,10 @@ export function OffersSection({ section }: { section: OfferSection }) {
               <h3 className="text-lg font-bold">{offer.title}</h3>
               <p className="text-sm text-slate-600">{offer.subtitle}</p>
               <p className="flex items-baseline gap-2">
-                <span className="text-xl font-bold">{formatPrice(offer.salePrice, "EUR")}</span>
+                <span className="text-xl font-bold" dir="ltr">{formatPrice(offer.salePrice, "EUR")}</span>
                 <s className="text-sm text-slate-600">
                   <span className="sr-only">{t("common.price.original")} </span>
-                  {formatPrice(offer.originalPrice, "EUR")}
+                  <span dir="ltr">{formatPrice(offer.originalPrice, "EUR")}</span>
                 </s>
               </p>
               <p className="text-sm font-medium text-amber-800">{t("offers.timeLeft", { time: offer.timeLeft })}</p>

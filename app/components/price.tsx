@@ -18,11 +18,14 @@ export function Price({
   const sizes = { sm: "text-base", md: "text-lg", lg: "text-3xl" };
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <span className={`${sizes[size]} font-bold text-ink`}>{formatPrice(cents, currency)}</span>
+      {/* dir="ltr": "12,90 €" keeps its order inside Arabic text (else it reads "€ 12,90"). */}
+      <span className={`${sizes[size]} font-bold text-ink`} dir="ltr" data-testid="price">
+        {formatPrice(cents, currency)}
+      </span>
       {originalCents ? (
         <s className="text-sm text-slate-600">
           <span className="sr-only">{t("common.price.original")} </span>
-          {formatPrice(originalCents, currency)}
+          <span dir="ltr">{formatPrice(originalCents, currency)}</span>
         </s>
       ) : null}
     </span>

@@ -44,7 +44,9 @@ export function ProductCard({
       </Link>
       <div className="absolute start-2 top-2 flex flex-col items-start gap-1">
         {product.discount ? (
-          <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">−{product.discount}%</span>
+          <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" dir="ltr">
+            −{product.discount}%
+          </span>
         ) : null}
         {product.featured ? (
           <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">{t("product.featured")}</span>
