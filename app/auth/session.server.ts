@@ -1,5 +1,22 @@
 import { commitSession, getSession, type ShopSession, type Toast } from "~/utils/session.server";
+import { THIRTY_DAYS } from "~/utils/cookies.server";
+import { isUuid } from "~/models/product.server";
 import type { AuthIdentity, AuthTokens } from "./provider.server";
+
+/** How long a sign-in lasts, counted on the server (the cookie's own expiry is the browser's to keep). */
+export const SIGN_IN_LIFETIME_MS = THIRTY_DAYS * 1000;
+
+/**
+ * The signed-in user's id, when the session names one and the sign-in is not older than 30 days.
+ * A forged or tampered cookie fails the signature check and arrives here as an empty session.
+ */
+export function sessionUserId(session: ShopSession, now = Date.now()): string | null {
+  const userId = session.get("userId");
+  const signedInAt = session.get("signedInAt");
+  if (!isUuid(userId) || typeof signedInAt !== "number") return null;
+  if (signedInAt > now + 60_000 || now - signedInAt > SIGN_IN_LIFETIME_MS) return null;
+  return userId;
+}
 
 /** The Supabase tokens kept in the session, when all three are there. */
 export function readTokens(session: ShopSession): AuthTokens | null {
@@ -19,6 +36,7 @@ export function writeTokens(session: ShopSession, tokens: AuthTokens) {
 /** Forgets who is signed in (the flash toast, if any, stays). */
 export function clearAuth(session: ShopSession) {
   session.unset("userId");
+  session.unset("signedInAt");
   session.unset("accessToken");
   session.unset("refreshToken");
   session.unset("expiresAt");
@@ -36,6 +54,7 @@ function emptySession(): Promise<ShopSession> {
 export async function startUserSession(identity: AuthIdentity, toast: Toast): Promise<string> {
   const session = await emptySession();
   session.set("userId", identity.id);
+  session.set("signedInAt", Date.now());
   if (identity.tokens) writeTokens(session, identity.tokens);
   session.flash("toast", toast);
   return commitSession(session);

@@ -1,8 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { getSession, type ShopSession } from "~/utils/session.server";
-import { isUuid } from "~/models/product.server";
 import { getAuthProvider } from "./provider.server";
-import { clearAuth, readTokens, writeTokens } from "./session.server";
+import { clearAuth, readTokens, sessionUserId, writeTokens } from "./session.server";
 
 export interface ShopUser {
   id: string;
@@ -23,12 +22,11 @@ export function adminEmails(): string[] {
 
 /**
  * The signed-in user's id from the session cookie, or null. A forged or tampered cookie fails
- * its signature check and reads as an empty session: signed out, never an error.
+ * its signature check and reads as an empty session; a sign-in older than 30 days has ended:
+ * signed out either way, never an error.
  */
 export async function getUserId(request: Request): Promise<string | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  return isUuid(userId) ? userId : null;
+  return sessionUserId(await getSession(request));
 }
 
 /**
@@ -84,13 +82,13 @@ export interface AuthState {
  */
 export async function getAuthState(request: Request): Promise<AuthState> {
   const session = await getSession(request);
-  const userId = session.get("userId");
-  if (userId === undefined) return { user: null, session, sessionChanged: false };
+  if (session.get("userId") === undefined) return { user: null, session, sessionChanged: false };
   const signedOut = (): AuthState => {
     clearAuth(session);
     return { user: null, session, sessionChanged: true };
   };
-  if (!isUuid(userId)) return signedOut();
+  const userId = sessionUserId(session);
+  if (!userId) return signedOut();
 
   const provider = getAuthProvider();
   let sessionChanged = false;

@@ -13,6 +13,8 @@ export interface Toast {
 
 export interface SessionData {
   userId: string;
+  /** When the user signed in (ms since the epoch): a signed-in session ends 30 days later, whatever the browser keeps. */
+  signedInAt: number;
   /** Supabase Auth tokens (AUTH_PROVIDER=supabase); never sent to the browser's storage. */
   accessToken: string;
   refreshToken: string;
