@@ -84,12 +84,12 @@ export function TextareaField({
  * A text field people do not see and screen readers skip; bots that fill every field fill it too.
  * A filled honeypot is answered like a success and nothing is stored.
  */
-export function Honeypot() {
+export function Honeypot({ id = `${HONEYPOT_FIELD}-field` }: { id?: string }) {
   const { t } = useT();
   return (
     <div aria-hidden="true" className="absolute -start-[9999px] top-auto h-px w-px overflow-hidden">
-      <label htmlFor={`${HONEYPOT_FIELD}-field`}>{t("forms.honeypot")}</label>
-      <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={id}>{t("forms.honeypot")}</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

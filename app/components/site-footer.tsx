@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
+import { Honeypot } from "~/components/message-form";
 
 const shopLinks = [
   { to: "/", key: "common.nav.home" },
@@ -42,13 +43,16 @@ function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ to: 
 
 export function SiteFooter() {
   const { t } = useT();
+  const location = useLocation();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="text-lg font-extrabold text-white">{t("common.brand")}</p>
           <p className="mt-2 max-w-sm text-sm">{t("common.footer.tagline")}</p>
-          <Form method="post" action="/newsletter" className="mt-6 max-w-sm">
+          <Form method="post" action="/newsletter" className="relative mt-6 max-w-sm">
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <Honeypot id="newsletter-website" />
             <label htmlFor="newsletter-email" className="mb-1 block text-sm font-semibold text-white">
               {t("common.footer.newsletterLabel")}
             </label>
