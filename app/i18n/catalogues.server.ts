@@ -14,10 +14,10 @@ for (const [file, messages] of Object.entries(files)) {
 }
 
 /**
- * Long-form texts of the static pages stay on the server: the page's loader hands its own part to
+ * Long-form texts of the static pages (and the e-mails) stay on the server: the page's loader hands its own part to
  * the page, instead of every page carrying every text to the browser.
  */
-const serverOnlyNamespaces = new Set(["pages"]);
+const serverOnlyNamespaces = new Set(["pages", "email"]);
 
 const clientCatalogues = new Map<Locale, Messages>();
 

@@ -272,12 +272,14 @@ export async function retryOutboxEmail(id: string): Promise<boolean> {
 
 /**
  * The welcome e-mail of a new local account, queued in the registration's transaction. With
- * e-mail verification, `confirmUrl` is the link that verifies the address.
+ * e-mail verification, `confirmUrl` is the link that verifies the address. An address no mail
+ * server could take gets no e-mail (null) rather than failing the registration.
  */
 export async function queueRegistrationEmail(
   tx: Queryable,
   input: { email: string; firstName: string; locale: Locale; siteUrl?: string; confirmUrl?: string },
-): Promise<{ id: string }> {
+): Promise<{ id: string } | null> {
+  if (!isDeliverableAddress(input.email.trim())) return null;
   const site = input.siteUrl ?? configuredSiteUrl();
   const message = registrationEmail({
     locale: input.locale,
@@ -292,12 +294,13 @@ export async function queueRegistrationEmail(
 /**
  * The order confirmation, queued inside the order's transaction: it reads the order and its lines
  * through `tx`, so the e-mail shows exactly what was committed (lines, totals, currency, language).
+ * An address no mail server could take gets no e-mail (null) rather than failing the order.
  */
 export async function queueOrderConfirmationEmail(
   tx: Queryable,
   orderId: string,
   options: { siteUrl?: string } = {},
-): Promise<{ id: string }> {
+): Promise<{ id: string } | null> {
   const [order] = await tx.query<{
     id: string;
     customer_name: string;
@@ -314,6 +317,7 @@ export async function queueOrderConfirmationEmail(
     [orderId],
   );
   if (!order) throw new Error(`Order ${orderId} not found for its confirmation e-mail`);
+  if (!isDeliverableAddress(order.customer_email.trim())) return null;
   const lines = await tx.query<{ product_name: string; quantity: number; unit_price: string | number; total_price: string | number }>(
     "select product_name, quantity, unit_price, total_price from public.order_items where order_id = $1 order by product_name, id",
     [orderId],

@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/config";
 import { centsToDecimal, toCents, type Currency } from "~/utils/money";
 import { clearCart, getCartLines, unitPriceIn, type CartOwner } from "./cart.server";
 import { isAvailable, isUuid, localizedName } from "./product.server";
+import { queueOrderConfirmationEmail } from "./email-outbox.server";
 
 /*
  * The checkout form. Messages are catalogue keys (checkout.errors.*), translated where they are
@@ -189,6 +190,8 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
         );
       }
       await clearCart(order.owner, tx);
+      // The confirmation e-mail exists exactly when the order does (sent later by the mail worker).
+      await queueOrderConfirmationEmail(tx, created.id);
       return created.id;
     });
     return { orderId, created: true };
