@@ -1,0 +1,134 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { getLocale } from "~/i18n/i18n.server";
+import { intlLocale } from "~/i18n/config";
+import { getUser } from "~/auth/user.server";
+import { readCartSessionId } from "~/models/cart.server";
+import { getOrderForViewer } from "~/models/order.server";
+import { formatPrice } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import { useT } from "~/i18n/use-t";
+import { ErrorState } from "~/components/error-state";
+import { CheckIcon } from "~/components/icons";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("order.meta.title"), description: t("order.meta.description"), noindex: true }));
+
+/**
+ * The order is shown to its user, to the browser session that placed it (cart-session-id), or to an
+ * admin. Anyone else, and any malformed or unknown id, gets "order not found" with status 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
+  const order = await getOrderForViewer(params.orderId ?? "", {
+    userId: user?.id ?? null,
+    sessionId: readCartSessionId(request),
+    isAdmin: user?.isAdmin ?? false,
+  });
+  if (!order) throw data(null, { status: 404 });
+  // Formatted here, once, so server and browser never disagree (ar: the Arabic-Saudi locale).
+  const date = new Intl.DateTimeFormat(intlLocale[locale], {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/Berlin",
+  }).format(new Date(order.createdAt));
+  return { order, date };
+}
+
+export default function OrderConfirmation() {
+  const { order, date } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  return (
+    <div className="container-page max-w-3xl py-12">
+      <div className="text-center">
+        <span className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+          <CheckIcon className="h-8 w-8" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{t("order.success.title")}</h1>
+        <p className="mt-2 text-slate-600">{t("order.success.thanks")}</p>
+      </div>
+      <section className="card mt-8 p-6" aria-labelledby="order-details">
+        <h2 id="order-details" className="text-lg font-bold">
+          {t("order.details")}
+        </h2>
+        <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.number")}</dt>
+            <dd className="font-mono text-lg font-bold" data-testid="order-number">
+              {order.number}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.date")}</dt>
+            <dd data-testid="order-date">{date}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.total")}</dt>
+            <dd className="font-bold" data-testid="order-total">
+              {formatPrice(order.total, order.currency)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.status")}</dt>
+            <dd>
+              {/* Whatever the stored status, shoppers see "under review" (spec). */}
+              <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900" data-testid="order-status">
+                {t("order.underReview")}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.payment")}</dt>
+            <dd>{t(`checkout.payment.${order.paymentMethod}`)}</dd>
+          </div>
+        </dl>
+        <ul className="mt-6 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label={t("order.items")}>
+          {order.items.map((item, index) => (
+            <li key={`${item.productId ?? "gone"}-${index}`} className="flex justify-between gap-3">
+              <span>
+                {item.name} <span className="text-slate-600">× {item.quantity}</span>
+              </span>
+              <span>{formatPrice(item.total, order.currency)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card mt-6 p-6" aria-labelledby="order-contact">
+        <h2 id="order-contact" className="text-lg font-bold">
+          {t("order.contact")}
+        </h2>
+        <dl className="mt-3 grid gap-2">
+          <div className="flex flex-wrap gap-2">
+            <dt className="text-slate-600">{t("order.email")}:</dt>
+            <dd data-testid="order-email">{order.email}</dd>
+          </div>
+          {order.phone ? (
+            <div className="flex flex-wrap gap-2">
+              <dt className="text-slate-600">{t("order.phone")}:</dt>
+              <dd dir="ltr">{order.phone}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">{t("order.emailNote")}</p>
+      </section>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/products" className="btn-primary">
+          {t("order.continueShopping")}
+        </Link>
+        <Link to="/" className="btn-secondary">
+          {t("order.home")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorState status={404} title={t("order.notFound.title")} message={t("order.notFound.text")} />;
+  }
+  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
