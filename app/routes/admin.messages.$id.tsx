@@ -1,0 +1,192 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { requireAdmin } from "~/auth/guards.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { applyInboxIntent, openInboxItem } from "~/models/admin-inbox.server";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { flashToast } from "~/utils/session.server";
+import { pageMeta } from "~/utils/seo";
+import { AdminErrorBoundary, AdminPage, formatDateTime } from "~/components/admin/admin-ui";
+import { EmailStatusBadge } from "~/components/admin/messages-tab";
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, (t) => {
+    const item = args.data?.item;
+    const title = !item
+      ? t("inbox.detail.notFound")
+      : item.type === "email"
+        ? t("inbox.detail.emailTitle", { subject: item.email.subject })
+        : t("inbox.detail.messageTitle", { subject: item.message.subject });
+    return { title, description: t("inbox.title"), noindex: true };
+  });
+
+/** Opening a message marks it read (that is what opening in an inbox means); an e-mail is only shown. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const item = await openInboxItem(params.id);
+  if (!item) throw new Response(getTranslator(await getLocale(request))("inbox.detail.notFound"), { status: 404 });
+  return { item };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAdmin(request);
+  const t = getTranslator(await getLocale(request));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const result = await applyInboxIntent(params.id, intent);
+  if (result === "notFound") throw new Response(t("inbox.detail.notFound"), { status: 404 });
+  if (result === "invalid") return data({ error: t("inbox.detail.invalidIntent") }, { status: 400 });
+  const title = intent === "done" ? "inbox.toast.done" : intent === "reopen" ? "inbox.toast.reopened" : "inbox.toast.retried";
+  // Done: back to the inbox (the next message); otherwise stay on the item.
+  const to = intent === "done" ? "/admin?tab=messages" : `/admin/messages/${params.id}`;
+  return redirect(to, { headers: { "Set-Cookie": await flashToast(request, { kind: "success", title }) } });
+}
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-600">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function AdminMessagePage() {
+  const { item } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useT();
+  const busy = navigation.state === "submitting";
+  const back = (
+    <Link to="/admin?tab=messages" className="btn-secondary">
+      {t("inbox.detail.back")}
+    </Link>
+  );
+  const error = actionData?.error ? (
+    <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {actionData.error}
+    </p>
+  ) : null;
+
+  if (item.type === "email") {
+    const { email } = item;
+    return (
+      <AdminPage title={t("inbox.detail.emailTitle", { subject: email.subject })} actions={back}>
+        {error}
+        <div className="card mt-6 p-4 sm:p-6" data-testid="email-detail">
+          <Facts
+            rows={[
+              [t("inbox.detail.to"), <span dir="ltr">{email.to}</span>],
+              [t("inbox.outbox.kind"), t(`inbox.outbox.kinds.${email.kind}`)],
+              [t("inbox.detail.status"), <EmailStatusBadge status={email.status} />],
+              [t("inbox.detail.attempts"), String(email.attempts)],
+              [t("inbox.detail.created"), <span dir="ltr">{formatDateTime(email.createdAt)}</span>],
+              ...(email.sentAt ? [[t("inbox.detail.sentAt"), <span dir="ltr">{formatDateTime(email.sentAt)}</span>] as [string, ReactNode]] : []),
+              ...(email.status === "queued"
+                ? [[t("inbox.detail.nextAttempt"), <span dir="ltr">{formatDateTime(email.nextAttemptAt)}</span>] as [string, ReactNode]]
+                : []),
+              ...(email.lastError ? [[t("inbox.detail.lastError"), <span className="text-red-800">{email.lastError}</span>] as [string, ReactNode]] : []),
+            ]}
+          />
+          {email.status === "failed" ? (
+            <Form method="post" className="mt-4">
+              <button type="submit" name="intent" value="retry" className="btn-primary" disabled={busy}>
+                {t("inbox.detail.retry")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        <section aria-labelledby="email-text-heading" className="card mt-6 p-4 sm:p-6">
+          <h2 id="email-text-heading" className="text-lg font-bold">
+            {t("inbox.detail.text")}
+          </h2>
+          <pre
+            className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 font-sans text-sm"
+            dir={email.locale === "ar" ? "rtl" : "ltr"}
+            lang={email.locale}
+            data-testid="email-text"
+          >
+            {email.text}
+          </pre>
+        </section>
+      </AdminPage>
+    );
+  }
+
+  const { message } = item;
+  return (
+    <AdminPage title={t("inbox.detail.messageTitle", { subject: message.subject })} actions={back}>
+      {error}
+      <div className="card mt-6 p-4 sm:p-6" data-testid="message-detail" data-done={message.doneAt ? "true" : "false"}>
+        <Facts
+          rows={[
+            [t("inbox.messages.kind"), t(`inbox.messages.kinds.${message.kind}`)],
+            [t("inbox.detail.from"), message.name],
+            [
+              t("inbox.detail.email"),
+              <a href={`mailto:${message.email}`} className="text-brand-700 underline" dir="ltr">
+                {message.email}
+              </a>,
+            ],
+            [t("inbox.detail.received"), <span dir="ltr">{formatDateTime(message.createdAt)}</span>],
+            [t("inbox.detail.language"), message.locale],
+            ...(message.orderNumber
+              ? [
+                  [
+                    t("inbox.detail.order"),
+                    message.orderId ? (
+                      <Link to={`/admin/orders/${message.orderId}`} className="text-brand-700 underline" dir="ltr">
+                        {message.orderNumber}
+                      </Link>
+                    ) : (
+                      <span dir="ltr">{message.orderNumber}</span>
+                    ),
+                  ] as [string, ReactNode],
+                ]
+              : []),
+          ]}
+        />
+        <p
+          className="mt-6 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 text-sm"
+          dir="auto"
+          data-testid="message-body"
+        >
+          {message.body}
+        </p>
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          <Form method="post">
+            {message.doneAt ? (
+              <button type="submit" name="intent" value="reopen" className="btn-secondary" disabled={busy}>
+                {t("inbox.detail.reopen")}
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="done" className="btn-primary" disabled={busy}>
+                {t("inbox.detail.markDone")}
+              </button>
+            )}
+          </Form>
+          <a
+            href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+            className="btn-secondary"
+          >
+            {t("inbox.detail.reply")}
+          </a>
+          {message.doneAt ? (
+            <span className="text-sm text-slate-600">{t("inbox.detail.doneAt", { date: formatDateTime(message.doneAt) })}</span>
+          ) : null}
+        </div>
+      </div>
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
