@@ -30,7 +30,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-const baseSchema = z.object({
+const fieldsSchema = {
   firstName: text(2, 100, "checkout.errors.firstName"),
   lastName: text(2, 100, "checkout.errors.lastName"),
   email: z
@@ -42,31 +42,36 @@ const baseSchema = z.object({
   shippingAddress: addressSchema,
   // A checkbox: present ("on") when ticked, absent when not.
   useSameAddress: z.boolean().optional(),
-  // Checked only when the box is off (see below); ignored when billing equals shipping.
-  billingAddress: z.record(z.unknown()).optional(),
   paymentMethod: z.enum(paymentMethods, { errorMap: () => ({ message: "checkout.errors.paymentMethod" }) }),
   // Generated when the page is rendered: the same form posted twice places one order.
   idempotencyKey: z.string({ required_error: "checkout.errors.expired" }).uuid("checkout.errors.expired"),
-});
+};
 
-export const checkoutSchema = baseSchema
-  .superRefine((value, ctx) => {
-    if (value.useSameAddress) return;
-    const billing = addressSchema.safeParse(value.billingAddress ?? {});
-    if (billing.success) return;
-    for (const issue of billing.error.issues) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: ["billingAddress", ...issue.path] });
-    }
-  })
+const ticked = (value: unknown) => value === true || value === "on";
+
+/**
+ * "Use same address for billing" ticked: whatever the billing fields hold is dropped and billing is
+ * the shipping address. Not ticked: billing is required and checked with the same rules, at the same
+ * time as every other field (so all messages appear at once).
+ */
+export const checkoutSchema = z
+  .preprocess(
+    (value) => {
+      if (!value || typeof value !== "object") return value;
+      const form = value as Record<string, unknown>;
+      return ticked(form.useSameAddress) ? { ...form, billingAddress: undefined } : { ...form, billingAddress: form.billingAddress ?? {} };
+    },
+    z.object({ ...fieldsSchema, billingAddress: addressSchema.optional() }),
+  )
   .transform((value) => ({
     ...value,
     useSameAddress: value.useSameAddress ?? false,
-    billingAddress: value.useSameAddress ? value.shippingAddress : addressSchema.parse(value.billingAddress),
+    billingAddress: value.billingAddress ?? value.shippingAddress,
   }));
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
 /** The native constraints of the form (required, minLength, …), for the page to put on its inputs. */
-export const checkoutConstraintSchema = baseSchema.extend({ billingAddress: addressSchema.partial().optional() });
+export const checkoutConstraintSchema = z.object({ ...fieldsSchema, billingAddress: addressSchema.partial().optional() });
 
 export class OutOfStockError extends Error {
   constructor(readonly productId: string, readonly productName: string, readonly available: number) {
@@ -153,7 +158,7 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
       const [created] = await tx.query<{ id: string }>(
         `insert into public.orders (customer_name, customer_email, customer_phone, total_amount, currency, status,
            shipping_address, billing_address, payment_method, user_id, session_id, idempotency_key, locale)
-         values ($1, $2, $3, $4, $5, 'pending', $6::jsonb, $7::jsonb, $8, $9, $10, $11, $12)
+         values ($1, $2, $3, $4, $5, 'pending', $6::text::jsonb, $7::text::jsonb, $8, $9, $10, $11, $12)
          returning id`,
         [
           `${input.firstName} ${input.lastName}`,
