@@ -1,6 +1,7 @@
 import bcrypt from "bcryptjs";
 import { getDb } from "~/db/db.server";
 import { toAccountCountry, type AuthProvider, type SignInResult, type SignUpResult } from "./provider.server";
+import { queueRegistrationEmail } from "~/models/email-outbox.server";
 
 const BCRYPT_COST = 10;
 
@@ -33,7 +34,7 @@ export function createLocalProvider(): AuthProvider {
   return {
     name: "local",
 
-    async signUp(input): Promise<SignUpResult> {
+    async signUp(input, options): Promise<SignUpResult> {
       // Hash first, whether or not the e-mail is taken: both answers take the same time.
       const hash = await bcrypt.hash(input.password, BCRYPT_COST);
       const db = await getDb();
@@ -56,9 +57,11 @@ export function createLocalProvider(): AuthProvider {
            on conflict (user_id) do nothing`,
           [user.id, input.firstName, input.lastName, input.email, input.country],
         );
+        // The welcome e-mail exists exactly when the account does (sent later by the mail worker).
+        await queueRegistrationEmail(tx, { email: input.email, firstName: input.firstName, locale: options?.locale ?? "de", siteUrl: options?.emailRedirectTo });
         return true;
       });
-      // No e-mail is sent by the local provider: the account can be used at once.
+      // The account can be used at once; the welcome e-mail is only a welcome.
       return created ? { ok: true, needsConfirmation: false } : { ok: false, code: "registration_not_completed" };
     },
 

@@ -1,5 +1,6 @@
 import { createLocalProvider } from "./local-provider.server";
 import { createSupabaseProvider } from "./supabase-provider.server";
+import type { Locale } from "~/i18n/config";
 
 export type AccountCountry = "DE" | "CH";
 
@@ -59,7 +60,8 @@ export type RefreshResult = { ok: true; tokens: AuthTokens } | { ok: false; code
 
 export interface AuthProvider {
   readonly name: "local" | "supabase";
-  signUp(input: SignUpInput, options: { emailRedirectTo: string }): Promise<SignUpResult>;
+  /** `locale`: the language of the welcome e-mail the local provider queues. */
+  signUp(input: SignUpInput, options: { emailRedirectTo: string; locale?: Locale }): Promise<SignUpResult>;
   signIn(email: string, password: string): Promise<SignInResult>;
   signOut(tokens: AuthTokens | null): Promise<SignOutResult>;
   /** Whether these tokens must be refreshed before use (always false for the local provider). */

@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(request) });
+    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(request), locale: await getLocale(request) });
     if (!result.ok) {
       return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signUp")], hideFields }), {
         status: authFailureStatus(result, "signUp"),

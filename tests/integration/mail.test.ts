@@ -13,6 +13,7 @@ const newsletter = await import("~/models/newsletter.server");
 const { placeOrder } = await import("~/models/order.server");
 const { addToCart } = await import("~/models/cart.server");
 const newsletterRoute = await import("~/routes/newsletter");
+const registerRoute = await import("~/routes/register");
 const confirmRoute = await import("~/routes/newsletter_.confirm");
 const unsubscribeRoute = await import("~/routes/newsletter_.unsubscribe");
 
@@ -311,6 +312,25 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     await expect(
       placeOrder({ owner: { sessionId }, userId: null, sessionId, input: { ...input, idempotencyKey: randomUUID() }, currency: "EUR", locale: "de" }),
     ).rejects.toThrow();
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("queues the welcome e-mail of a local registration in the shopper's language, and none when it fails", async () => {
+    const form = (email: string) =>
+      new Request("http://localhost/register?lng=fr", {
+        method: "POST",
+        headers: { Origin: "http://localhost", "X-Forwarded-For": "10.3.0.1", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ firstName: "Chloé", lastName: "Martin", email, country: "CH", password: "geheim12345", confirmPassword: "geheim12345" }),
+      });
+    const response = (await registerRoute.action({ request: form("chloe@example.com"), params: {}, context: {} })) as Response;
+    expect(response.status).toBe(302);
+    const [email] = await testDb.db.query<{ to_address: string; subject: string; text_body: string; kind: string; locale: string }>(
+      "select to_address, subject, text_body, kind, locale from public.email_outbox",
+    );
+    expect(email).toMatchObject({ to_address: "chloe@example.com", kind: "registration", locale: "fr", subject: "Bienvenue chez OfficeHaus, Chloé" });
+    expect(email!.text_body).toContain("http://shop.test/login?lng=fr");
+    // The same address again: no account, no second e-mail.
+    await registerRoute.action({ request: form("CHLOE@example.com"), params: {}, context: {} });
     expect(await rows()).toHaveLength(1);
   });
 
