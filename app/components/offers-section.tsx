@@ -3,6 +3,7 @@ import { useT } from "~/i18n/use-t";
 import { formatPrice } from "~/utils/money";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ChevronIcon } from "./icons";
+import { OffersAdminPanel, OffersAdminToggle, useOffersAdmin } from "./admin/offers-editor";
 
 /**
  * The promotional offers: a scroll-snap carousel showing 1, 2 or 3 offers by screen width. Without
@@ -11,7 +12,10 @@ import { ChevronIcon } from "./icons";
  */
 export function OffersSection({ section }: { section: OfferSection }) {
   const { t } = useT();
-  if (section.offers.length === 0) return null;
+  // Admins get an edit mode (?editOffers=1) that saves the section for real (/admin/offers).
+  const admin = useOffersAdmin();
+  if (admin.editing) return <OffersAdminPanel section={section} />;
+  if (section.offers.length === 0 && !admin.isAdmin) return null;
   const scroll = (direction: 1 | -1) => {
     const track = document.getElementById("offers-track");
     if (!track) return;
@@ -33,6 +37,7 @@ export function OffersSection({ section }: { section: OfferSection }) {
           <p className="mt-1 text-slate-600">{section.subtitle ?? t("offers.subtitle")}</p>
         </div>
         <div className="flex gap-2">
+          {admin.isAdmin ? <OffersAdminToggle editing={false} /> : null}
           <button type="button" className="btn-secondary" onClick={() => scroll(-1)} aria-label={t("offers.previous")}>
             <ChevronIcon className="h-5 w-5 rotate-180 rtl:rotate-0" />
           </button>

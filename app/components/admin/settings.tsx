@@ -1,0 +1,120 @@
+import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useT } from "~/i18n/use-t";
+
+export interface AddAdminResult {
+  email: string;
+  error: string;
+}
+
+/**
+ * "Add administrator": a collapsed button that opens an inline form (a <details>, so it works
+ * without JavaScript). It posts to /admin/roles; with JavaScript through a fetcher, so an error
+ * shows right here; without, the answer is the /admin/roles page with the same form.
+ */
+export function AddAdminForm({ result, open = false }: { result?: AddAdminResult | null; open?: boolean }) {
+  const { t } = useT();
+  const fetcher = useFetcher<AddAdminResult>({ key: "add-admin" });
+  const details = useRef<HTMLDetailsElement>(null);
+  const shown = fetcher.data ?? result ?? null;
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (shown?.error && details.current) details.current.open = true;
+  }, [shown]);
+  return (
+    <details ref={details} className="card group p-4 sm:p-6" open={open || Boolean(shown?.error)} data-testid="add-admin">
+      <summary className="btn-primary w-fit cursor-pointer list-none group-open:hidden">{t("admin.settings.addAdmin")}</summary>
+      <fetcher.Form method="post" action="/admin/roles" className="space-y-3">
+        <input type="hidden" name="intent" value="promote" />
+        <h3 className="font-semibold">{t("admin.settings.addAdmin")}</h3>
+        <p className="text-sm text-slate-600">{t("admin.settings.addAdminHint")}</p>
+        <div>
+          <label htmlFor="admin-email" className="label">{t("admin.settings.email")}</label>
+          <input
+            id="admin-email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            defaultValue={shown?.email ?? ""}
+            key={shown?.email ?? ""}
+            className={`input max-w-md ${shown?.error ? "border-red-600" : ""}`}
+            aria-invalid={shown?.error ? true : undefined}
+            aria-describedby="admin-email-error"
+          />
+          <p id="admin-email-error" className="mt-1 min-h-5 text-sm font-medium text-red-700" data-testid="error-email">
+            {shown?.error ?? ""}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary" disabled={busy}>{t("admin.settings.submit")}</button>
+          <CancelButton />
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** Cancel collapses the form: with JavaScript by closing the <details>, without it by a link back. */
+function CancelButton() {
+  const { t } = useT();
+  return (
+    <a
+      href="/admin?tab=settings"
+      className="btn-secondary"
+      onClick={(event) => {
+        const details = event.currentTarget.closest("details");
+        if (details) {
+          event.preventDefault();
+          details.open = false;
+        }
+      }}
+    >
+      {t("admin.settings.cancel")}
+    </a>
+  );
+}
+
+export interface AdminEntryView {
+  userId: string | null;
+  email: string;
+  name: string;
+  fixed: boolean;
+}
+
+export function AdminList({ admins, currentUserId }: { admins: AdminEntryView[]; currentUserId: string }) {
+  const { t } = useT();
+  const location = useLocation();
+  return (
+    <div className="card p-4 sm:p-6">
+      <h3 className="font-semibold">{t("admin.settings.admins", { count: admins.length })}</h3>
+      <ul className="mt-3 divide-y divide-slate-100" data-testid="admin-list">
+        {admins.map((admin) => (
+          <li key={admin.userId ?? admin.email} className="flex flex-wrap items-center gap-3 py-2" data-testid="admin-entry">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{admin.name || admin.email}</p>
+              <p className="text-xs text-slate-600">
+                {admin.email}
+                {admin.userId === null ? ` · ${t("admin.settings.notRegistered")}` : ""}
+                {admin.userId === currentUserId ? ` · ${t("admin.settings.you")}` : ""}
+              </p>
+            </div>
+            {admin.fixed ? (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t("admin.settings.fixed")}</span>
+            ) : admin.userId && admin.userId !== currentUserId ? (
+              <Form method="post" action="/admin/roles">
+                <input type="hidden" name="intent" value="demote" />
+                <input type="hidden" name="userId" value={admin.userId} />
+                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                <button type="submit" className="btn-secondary px-3 py-1" aria-label={t("admin.settings.removeNamed", { email: admin.email })}>
+                  {t("admin.settings.remove")}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { categories, categoryName, findCategory } from "~/data/categories";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { flashToast } from "~/utils/session.server";
+import { safeRedirect } from "~/utils/redirect";
+import { pageMeta } from "~/utils/seo";
+import { formatPrice } from "~/utils/money";
+import { deleteProductWithMedia, listAdminProducts } from "~/models/product-admin.server";
+import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { Pagination } from "~/components/catalogue";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("admin.table.title"), description: t("admin.meta.description"), noindex: true }));
+
+const PAGE_SIZE = 25;
+
+/** The product table: one page at a time, never the whole table. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const locale = await getLocale(request);
+  const pageText = new URL(request.url).searchParams.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  const result = await listAdminProducts({ page, pageSize: PAGE_SIZE });
+  return {
+    ...result,
+    products: result.products.map((product) => ({
+      id: product.id,
+      image: product.image,
+      name: product.name,
+      nameAr: product.nameAr,
+      category: categoryName(findCategory(product.category) ?? categories[0]!, locale),
+      priceEUR: product.priceEUR,
+      priceCHF: product.priceCHF,
+    })),
+  };
+}
+
+/** Deleting here needs no confirmation step (as the spec has it for this page). */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAdmin(request);
+  const t = getTranslator(await getLocale(request));
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw new Response(t("admin.errors.unknownIntent"), { status: 400 });
+  const deleted = await deleteProductWithMedia(String(form.get("productId") ?? ""));
+  if (!deleted) {
+    throw new Response(`${t("admin.delete.failureTitle")}: ${t("admin.delete.failureText")} – ${t("admin.delete.notFound")}`, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const back = safeRedirect(form.get("redirectTo"), "/admin/edit");
+  return redirect(back.startsWith("/admin/edit") ? back : "/admin/edit", {
+    headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "admin.table.deleted" }) },
+  });
+}
+
+export default function AdminProductTable() {
+  const list = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const location = useLocation();
+  return (
+    <AdminPage
+      title={t("admin.table.title")}
+      actions={<Link to="/admin" className="btn-secondary">{t("admin.backToDashboard")}</Link>}
+    >
+      {list.products.length === 0 ? (
+        <p className="card mt-6 p-8 text-center text-slate-600" data-testid="empty-state">{t("admin.table.empty")}</p>
+      ) : (
+        <div className="card mt-6 overflow-x-auto p-2">
+          <table className="w-full text-sm" data-testid="product-table">
+            <caption className="sr-only">{t("admin.table.title")}</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="p-2 text-start">{t("admin.table.image")}</th>
+                <th scope="col" className="p-2 text-start">{t("admin.table.name")}</th>
+                <th scope="col" className="p-2 text-start">{t("admin.table.nameAr")}</th>
+                <th scope="col" className="p-2 text-start">{t("admin.table.category")}</th>
+                <th scope="col" className="p-2 text-end">{t("admin.table.price")}</th>
+                <th scope="col" className="p-2 text-end">{t("admin.table.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.products.map((product) => (
+                <tr key={product.id} className="border-b border-slate-100" data-testid="product-table-row">
+                  <td className="p-2">
+                    <img src={product.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded border border-slate-200 object-cover" />
+                  </td>
+                  <th scope="row" className="p-2 text-start font-medium">{product.name}</th>
+                  <td className="p-2" dir="rtl" lang="ar">{product.nameAr}</td>
+                  <td className="p-2">{product.category}</td>
+                  <td className="p-2 text-end" dir="ltr">
+                    {formatPrice(product.priceEUR, "EUR")}
+                    <span className="block text-xs text-slate-600">{formatPrice(product.priceCHF, "CHF")}</span>
+                  </td>
+                  <td className="p-2 text-end">
+                    <Form method="post" className="inline">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="productId" value={product.id} />
+                      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                      <button type="submit" className="btn-danger px-3 py-1" aria-label={t("admin.products.deleteNamed", { name: product.name })}>
+                        {t("admin.table.delete")}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} />
+      <p className="mt-6">
+        <Link to="/admin" className="text-sm font-semibold text-brand-700 hover:underline">{t("admin.backToDashboard")}</Link>
+      </p>
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,109 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { categories, categoryName, findCategory } from "~/data/categories";
+import { requireSameOrigin } from "~/utils/csrf.server";
+import { flashToast } from "~/utils/session.server";
+import { pageMeta } from "~/utils/seo";
+import { centsToDecimal } from "~/utils/money";
+import { getProduct } from "~/models/product.server";
+import { submitProductForm } from "~/models/product-admin.server";
+import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { ProductForm, type ProductFormDefaults } from "~/components/admin/product-form";
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, (t) => ({
+    title: args.data ? `${t("admin.product.form.editTitle")}: ${args.data.name}` : t("admin.product.form.editTitle"),
+    description: t("admin.meta.description"),
+    noindex: true,
+  }));
+
+const money = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const t = getTranslator(await getLocale(request));
+  const product = await getProduct(params.id ?? "");
+  if (!product) throw new Response(t("admin.product.errors.notFound"), { status: 404 });
+  const locale = await getLocale(request);
+  const defaults: ProductFormDefaults = {
+    name: product.name,
+    nameDE: product.nameDE,
+    nameFr: product.nameFr,
+    nameAr: product.nameAr,
+    description: product.description,
+    descriptionDE: product.descriptionDE,
+    descriptionFr: product.descriptionFr,
+    descriptionAr: product.descriptionAr,
+    price: money(product.price),
+    priceEUR: money(product.priceEUR),
+    priceCHF: money(product.priceCHF),
+    originalPrice: money(product.originalPrice),
+    originalPriceEUR: money(product.originalPriceEUR),
+    originalPriceCHF: money(product.originalPriceCHF),
+    stock: String(product.stock),
+    category: findCategory(product.category)?.slug ?? product.category,
+    featured: product.featured,
+    inStock: product.inStock,
+    tags: product.tags,
+  };
+  return {
+    id: product.id,
+    name: product.name,
+    defaults,
+    images: product.images.length > 0 ? product.images : product.image ? [product.image] : [],
+    videoUrl: product.videoUrl,
+    categoryOptions: categories.map((category) => ({ value: category.slug, label: categoryName(category, locale) })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireAdmin(request);
+  const t = getTranslator(await getLocale(request));
+  const product = await getProduct(params.id ?? "");
+  if (!product) throw new Response(t("admin.product.errors.notFound"), { status: 404 });
+  const result = await submitProductForm(request, product);
+  if (!result.ok) return data(result.reply, { status: result.status });
+  return redirect("/admin?tab=products", {
+    headers: {
+      "Set-Cookie": await flashToast(request, { kind: "success", title: "admin.product.toast.updated", vars: { name: product.name } }),
+    },
+  });
+}
+
+export default function EditProduct() {
+  const product = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useT();
+  return (
+    <AdminPage
+      title={t("admin.product.form.editTitle")}
+      actions={
+        <>
+          <Link to={`/products/${product.id}`} className="btn-secondary">{t("admin.product.form.viewInShop")}</Link>
+          <Link to="/admin?tab=products" className="btn-secondary">{t("admin.backToDashboard")}</Link>
+        </>
+      }
+    >
+      <p className="mt-2 text-slate-600">{product.name}</p>
+      <div className="card mt-6 p-4 sm:p-6">
+        <ProductForm
+          mode="edit"
+          lastResult={lastResult}
+          defaults={product.defaults}
+          categories={product.categoryOptions}
+          current={{ images: product.images, videoUrl: product.videoUrl, name: product.name }}
+        />
+      </div>
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}
