@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { locales } from "~/i18n/config";
+import {
+  escapeHtml,
+  newsletterConfirmationEmail,
+  newsletterEmail,
+  orderConfirmationEmail,
+  registrationEmail,
+  shopLink,
+} from "~/utils/email-templates.server";
+import { backoffSeconds, isDeliverableAddress, MAX_ATTEMPTS, sanitizeSubject } from "~/models/email-outbox.server";
+import { clientMessages } from "~/i18n/catalogues.server";
+
+const order = {
+  number: "3F2A9C1B",
+  customerName: "Erika <b>Muster</b>",
+  createdAt: new Date("2026-01-15T10:00:00Z"),
+  currency: "CHF" as const,
+  paymentMethod: "bank_transfer" as const,
+  lines: [
+    { name: "Ergonomic chair <script>alert(1)</script>", quantity: 2, unitPrice: 129_900, total: 259_800 },
+    { name: "Desk lamp", quantity: 1, unitPrice: 4_990, total: 4_990 },
+  ],
+  total: 264_790,
+  shippingAddress: { street: "Bahnhofstrasse 1", postalCode: "8001", city: "Zürich", country: "CH" },
+  orderUrl: "https://shop.example/order-confirmation/3f2a9c1b-0000-4000-8000-000000000000",
+};
+
+describe("e-mail templates", () => {
+  it("escapes everything put into the HTML part", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+    const email = orderConfirmationEmail({ ...order, locale: "en" });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain("<b>Muster</b>");
+    expect(email.html).toContain("Ergonomic chair &lt;script&gt;alert(1)&lt;/script&gt;");
+    // The text part is plain text: the name stays as typed.
+    expect(email.text).toContain("Ergonomic chair <script>alert(1)</script>");
+  });
+
+  it("lists the order's lines and totals in the order's currency", () => {
+    const email = orderConfirmationEmail({ ...order, locale: "de" });
+    expect(email.subject).toBe("Ihre Bestellung 3F2A9C1B bei OfficeHaus");
+    expect(email.text).toContain("1'299.00\u00a0CHF");
+    expect(email.text).toContain("2'598.00\u00a0CHF");
+    expect(email.text).toContain("Gesamtbetrag (inkl. MwSt.): 2'647.90\u00a0CHF");
+    expect(email.text).toContain("Versand: Kostenlos");
+    expect(email.text).toContain("Banküberweisung");
+    expect(email.text).toContain(order.orderUrl);
+    expect(email.html).toContain(`href="${order.orderUrl}"`);
+  });
+
+  it("writes every e-mail in each of the four languages, right to left in Arabic", () => {
+    for (const locale of locales) {
+      const emails = [
+        registrationEmail({ locale, email: "a@example.com", firstName: "Anna", loginUrl: "https://shop.example/login" }),
+        orderConfirmationEmail({ ...order, locale }),
+        newsletterConfirmationEmail({ locale, email: "a@example.com", confirmUrl: "https://shop.example/newsletter/confirm?token=x" }),
+        newsletterEmail({ locale, subject: "News", body: "Hello\n\nWorld", unsubscribeUrl: "https://shop.example/newsletter/unsubscribe?token=y" }),
+      ];
+      for (const email of emails) {
+        // A missing catalogue key would show as "email.…".
+        expect(`${email.subject}\n${email.text}`).not.toMatch(/email\.[a-zA-Z]+\./);
+        expect(email.html).toContain(`lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}"`);
+      }
+    }
+  });
+
+  it("puts the unsubscribe link into every newsletter e-mail and the confirm link into the opt-in e-mail", () => {
+    const issue = newsletterEmail({ locale: "fr", subject: "Nouveautés", body: "Bonjour", unsubscribeUrl: "https://shop.example/newsletter/unsubscribe?token=abc" });
+    expect(issue.text).toContain("https://shop.example/newsletter/unsubscribe?token=abc");
+    expect(issue.html).toContain('href="https://shop.example/newsletter/unsubscribe?token=abc"');
+    const optIn = newsletterConfirmationEmail({ locale: "en", email: "a@example.com", confirmUrl: "https://shop.example/newsletter/confirm?token=t&lng=en" });
+    expect(optIn.text).toContain("https://shop.example/newsletter/confirm?token=t&lng=en");
+    expect(optIn.html).toContain('href="https://shop.example/newsletter/confirm?token=t&amp;lng=en"');
+  });
+
+  it("keeps a name with line breaks on one line in the subject", () => {
+    const email = registrationEmail({ locale: "en", email: "a@example.com", firstName: "Eve\r\nBcc: x@evil.example", loginUrl: "https://shop.example/login" });
+    expect(email.subject).toBe("Welcome to OfficeHaus, Eve Bcc: x@evil.example");
+    expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("links into the shop in the e-mail's language", () => {
+    expect(shopLink("https://shop.example/", "/login", "de")).toBe("https://shop.example/login");
+    expect(shopLink("https://shop.example", "/newsletter/confirm", "ar", { token: "a b" })).toBe(
+      "https://shop.example/newsletter/confirm?token=a+b&lng=ar",
+    );
+  });
+
+  it("keeps the e-mail texts on the server", () => {
+    expect(clientMessages("de")).not.toHaveProperty("email");
+    expect(clientMessages("de")).toHaveProperty("newsletter");
+  });
+});
+
+describe("outbox rules", () => {
+  it("removes line breaks and control characters from subjects", () => {
+    expect(sanitizeSubject("Hello\r\nBcc: x@example.com")).toBe("Hello Bcc: x@example.com");
+    expect(sanitizeSubject("a\u2028b\u0000c")).toBe("a b c");
+    expect(sanitizeSubject("x".repeat(1000))).toHaveLength(300);
+  });
+
+  it("accepts one plain address only", () => {
+    expect(isDeliverableAddress("anna@example.com")).toBe(true);
+    for (const bad of ["anna@example.com\r\nBcc: x@y.z", "a@b.c, d@e.f", "Anna <a@b.com>", "no-at.example.com", "a@b", `${"x".repeat(250)}@example.com`]) {
+      expect(isDeliverableAddress(bad), bad).toBe(false);
+    }
+  });
+
+  it("backs off 1, 5, 30, 120, 360 minutes and stops after the last attempt", () => {
+    const waits = Array.from({ length: MAX_ATTEMPTS }, (_, i) => backoffSeconds(i + 1));
+    expect(waits).toEqual([60, 300, 1800, 7200, 21600, null]);
+  });
+});
