@@ -25,7 +25,7 @@ async function insertProduct(test: TestDatabase, stock: number, name = "Order te
 }
 
 const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
-function input(key = randomUUID()): CheckoutInput {
+function input(key: string = randomUUID()): CheckoutInput {
   return {
     firstName: "Erika",
     lastName: "Muster",
