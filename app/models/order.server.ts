@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/config";
 import { centsToDecimal, toCents, type Currency } from "~/utils/money";
 import { clearCart, getCartLines, unitPriceIn, type CartOwner } from "./cart.server";
 import { isAvailable, isUuid, localizedName } from "./product.server";
+import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
 import { queueOrderConfirmationEmail } from "./email-outbox.server";
 
 /*
@@ -18,9 +19,7 @@ const text = (min: number, max: number, message: string) =>
     .min(min, message)
     .max(max, "checkout.errors.tooLong");
 
-export const addressCountries = ["DE", "CH", "AT"] as const;
-export const paymentMethods = ["cash_on_delivery", "bank_transfer"] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
+export { addressCountries, paymentMethods, type PaymentMethod };
 
 export const addressSchema = z.object({
   street: text(5, 200, "checkout.errors.street"),

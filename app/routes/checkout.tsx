@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
@@ -10,13 +9,12 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { getPreferences } from "~/utils/preferences.server";
 import { getUser } from "~/auth/user.server";
 import { cartOwnerFor, getCart, readCartSessionId } from "~/models/cart.server";
+import { addressCountries, paymentMethods } from "~/models/checkout-options";
 import {
-  addressCountries,
   checkoutConstraintSchema,
   checkoutSchema,
   EmptyCartError,
   OutOfStockError,
-  paymentMethods,
   placeOrder,
 } from "~/models/order.server";
 import { requireSameOrigin } from "~/utils/csrf.server";
@@ -46,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     cart,
     // One order per rendered form, however often it is submitted.
-    idempotencyKey: randomUUID(),
+    idempotencyKey: crypto.randomUUID(),
     // The spec's alternate-currency figure: the subtotal times 1.1, shown in the other currency.
     alternate: { currency: other, amount: Math.round((cart.subtotal * 11) / 10) },
     defaults: {
