@@ -66,18 +66,22 @@ function money() {
     });
 }
 
+// (No .pipe() here: Conform would read the piped z.string() as "empty means missing".)
 const text = (max: number) =>
   z
     .string()
     .optional()
     .transform((value) => (value ?? "").replace(/\u0000/g, "").trim())
-    .pipe(z.string().max(max, `${E}.${max === 200 ? "nameTooLong" : "descriptionTooLong"}`));
+    .refine((value) => value.length <= max, `${E}.${max === 200 ? "nameTooLong" : "descriptionTooLong"}`);
 
 const requiredText = (max: number, requiredKey: string) =>
   z
     .string({ required_error: `${E}.${requiredKey}` })
     .transform((value) => value.replace(/\u0000/g, "").trim())
-    .pipe(z.string().min(1, `${E}.${requiredKey}`).max(max, `${E}.nameTooLong`));
+    .superRefine((value, ctx) => {
+      if (value.length === 0) ctx.addIssue({ code: "custom", message: `${E}.${requiredKey}` });
+      else if (value.length > max) ctx.addIssue({ code: "custom", message: `${E}.nameTooLong` });
+    });
 
 /** Without JavaScript one text field split on commas; with it, one field per chip. Trimmed, no duplicates. */
 export function parseTags(value: string | string[] | undefined): string[] {

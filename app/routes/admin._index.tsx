@@ -17,11 +17,13 @@ import { MAX_STOCK, listAdminProducts, listInventory, submitProductForm, updateS
 import { getProductStats, revenueByDay, topProducts } from "~/models/admin-stats.server";
 import { listCustomers, listOrders } from "~/models/order-admin.server";
 import { listAdmins } from "~/models/admin-roles.server";
+import { loadMessagesTab } from "~/models/admin-inbox.server";
 import { ADMIN_TABS, AdminErrorBoundary, AdminPage, AdminTabs, StatCards, StockBadge, OrderStatusBadge, formatDateTime, type AdminTab } from "~/components/admin/admin-ui";
 import { ProductForm } from "~/components/admin/product-form";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { AddAdminForm, AdminList } from "~/components/admin/settings";
 import { Pagination } from "~/components/catalogue";
+import { MessagesTab } from "~/components/admin/messages-tab";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("admin.meta.title"), description: t("admin.meta.description"), noindex: true }));
@@ -70,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const [revenue, top] = await Promise.all([revenueByDay(30), topProducts(10)]);
       return { ...base, reports: { revenue, top } };
     }
+    case "messages":
+      return { ...base, messages: await loadMessagesTab(url) };
     case "settings":
       return { ...base, admins: await listAdmins() };
     default: {
@@ -144,6 +148,7 @@ export default function AdminDashboard() {
         {"orders" in loaderData && loaderData.orders ? <OrdersTab data={loaderData.orders} /> : null}
         {"customers" in loaderData && loaderData.customers ? <CustomersTab data={loaderData.customers} /> : null}
         {"reports" in loaderData && loaderData.reports ? <ReportsTab data={loaderData.reports} /> : null}
+        {"messages" in loaderData && loaderData.messages ? <MessagesTab data={loaderData.messages} /> : null}
         {"admins" in loaderData && loaderData.admins ? (
           <section aria-labelledby="settings-heading" className="space-y-6">
             <h2 id="settings-heading" className="text-xl font-bold">{t("admin.tabs.settings")}</h2>

@@ -4,7 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { formatPrice } from "~/utils/money";
 import { ErrorState } from "~/components/error-state";
 
-export const ADMIN_TABS = ["products", "inventory", "orders", "customers", "reports", "settings"] as const;
+export const ADMIN_TABS = ["products", "inventory", "orders", "customers", "reports", "messages", "settings"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The dashboard's tabs are links (?tab=…), so they work without JavaScript and can be shared. */

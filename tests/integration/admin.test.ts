@@ -1,0 +1,521 @@
+import { mkdtempSync, readdirSync, rmSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { commitSession, getSession } from "~/utils/session.server";
+import { getUserById } from "~/auth/user.server";
+import { getProduct } from "~/models/product.server";
+import { submitProductForm, updateStock, deleteProductWithMedia, listAdminProducts, listInventory } from "~/models/product-admin.server";
+import { getProductStats, revenueByDay, topProducts } from "~/models/admin-stats.server";
+import { changeOrderStatus, listCustomers, orderNumber } from "~/models/order-admin.server";
+import { demoteAdmin, listAdmins, promoteAdmin } from "~/models/admin-roles.server";
+import { getOfferSection, saveOfferSection } from "~/models/offer.server";
+import { toCents } from "~/utils/money";
+import { sniffImage, sniffVideo } from "~/utils/uploads.server";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin._index";
+import { action as rolesAction } from "~/routes/admin.roles";
+import { action as offersAction } from "~/routes/admin.offers";
+import { action as tableAction } from "~/routes/admin.edit";
+import { action as deleteAction } from "~/routes/admin.products.$id_.delete";
+import { action as orderAction } from "~/routes/admin.orders.$id";
+import { csvField, loader as exportLoader } from "~/routes/admin.export[.]csv";
+import { loader as uploadsLoader } from "~/routes/uploads.$";
+
+const ORIGIN = "http://localhost:3000";
+// A tiny valid PNG (1×1) and the start of an MP4 ('ftyp' box) – enough for the magic-byte checks.
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2e1e2b30000000049454e44ae426082",
+  "hex",
+);
+const MP4 = Buffer.concat([Buffer.from("0000001866747970697336d00000000069736f6d6d703432", "hex"), Buffer.alloc(64)]);
+MP4.write("ftypisom", 4, "ascii");
+
+const png = (name = "a.png") => new File([PNG], name, { type: "image/png" });
+
+function productFields(overrides: Record<string, string | File | Array<string | File>> = {}): FormData {
+  const form = new FormData();
+  const base: Record<string, string | File | Array<string | File>> = {
+    intent: "create-product",
+    name: "Integration Desk Lamp",
+    nameAr: "مصباح مكتب",
+    nameDE: "Schreibtischlampe",
+    description: "A lamp.",
+    price: "10.50",
+    priceEUR: "19.90",
+    priceCHF: "21.40",
+    stock: "7",
+    category: "home-office",
+    inStock: "on",
+    tags: "lamp, light, Lamp , ",
+    images: [png("one.png"), png("two.png")],
+    video: new File([MP4], "clip.mp4", { type: "video/mp4" }),
+    ...overrides,
+  };
+  for (const [key, value] of Object.entries(base)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
+  }
+  return form;
+}
+
+function post(pathname: string, body: FormData | URLSearchParams, cookie = "", headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${pathname}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie, ...headers }, body });
+}
+
+async function cookieFor(userId: string) {
+  const session = await getSession(new Request(ORIGIN));
+  session.set("userId", userId);
+  session.set("signedInAt", Date.now());
+  return (await commitSession(session)).split(";")[0]!;
+}
+
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+/** A route function's answer; a thrown Response (redirect, 403, 404) counts as the answer. */
+async function run(fn: RouteFn, request: Request, params: Record<string, string> = {}) {
+  try {
+    const result = (await fn({ request, params, context: {} })) as Response | { data: any; init: ResponseInit | null };
+    return result;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+const statusOf = (result: Awaited<ReturnType<typeof run>>) =>
+  result instanceof Response ? result.status : (result.init?.status ?? 200);
+
+let dataDir: string;
+const uploadsDir = () => path.join(dataDir, "uploads");
+const uploadCount = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).length : 0);
+
+describe.each(testDbKinds)("admin on %s", (kind) => {
+  let test: TestDatabase;
+  let adminId: string;
+  let customerId: string;
+  let adminCookie: string;
+  let customerCookie: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    test.install();
+    const rows = await test.db.query<{ user_id: string; email: string }>("select user_id, email from public.profiles");
+    adminId = rows.find((row) => row.email === "admin@example.com")!.user_id;
+    customerId = rows.find((row) => row.email === "kunde@example.com")!.user_id;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+  beforeEach(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-test-"));
+    vi.stubEnv("DATA_DIR", dataDir);
+    vi.stubEnv("SESSION_SECRET", "admin-integration-test");
+    vi.stubEnv("SITE_URL", ORIGIN);
+    vi.stubEnv("ADMIN_EMAILS", "");
+    adminCookie = await cookieFor(adminId);
+    customerCookie = await cookieFor(customerId);
+    return () => rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function countProducts() {
+    const [row] = await test.db.query<{ count: number }>("select count(*)::int as count from public.products");
+    return row!.count;
+  }
+
+  describe("product create / update / delete", () => {
+    it("creates a product with images and video as files under DATA_DIR/uploads", async () => {
+      const result = await submitProductForm(post("/admin?index", productFields()));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const product = (await getProduct(result.id))!;
+      expect(product.name).toBe("Integration Desk Lamp");
+      expect(product.priceEUR).toBe(1990);
+      expect(product.originalPriceEUR).toBeNull();
+      expect(product.stock).toBe(7);
+      expect(product.tags).toEqual(["lamp", "light"]);
+      expect(product.images).toHaveLength(2);
+      expect(product.image).toBe(product.images[0]);
+      expect(product.additionalImages).toEqual([product.images[1]]);
+      expect(product.image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+      expect(product.videoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.mp4$/);
+      expect(uploadCount()).toBe(3);
+      // The uploads route serves exactly these files, with their type and a long cache.
+      const name = product.image.slice("/uploads/".length);
+      const served = (await uploadsLoader({ request: new Request(`${ORIGIN}${product.image}`), params: { "*": name }, context: {} })) as Response;
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Content-Type")).toBe("image/png");
+      expect(served.headers.get("Cache-Control")).toContain("immutable");
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    });
+
+    it("uses the defaults: empty prices are 0, empty stock is the column default, original prices only when filled", async () => {
+      const result = await submitProductForm(post("/admin?index", productFields({ price: "", priceCHF: "", stock: "", originalPriceEUR: "29.90", video: new File([], "", { type: "application/octet-stream" }) })));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const product = (await getProduct(result.id))!;
+      expect(product.price).toBe(0);
+      expect(product.priceCHF).toBe(0);
+      expect(product.stock).toBe(0);
+      expect(product.originalPriceEUR).toBe(2990);
+      expect(product.originalPriceCHF).toBeNull();
+      expect(product.videoUrl).toBeNull();
+    });
+
+    it.each([
+      ["missing English name, Arabic name, category and image", { name: "", nameAr: "", category: "", images: [] }, "admin.product.errors.requiredFields"],
+      ["a negative price", { priceEUR: "-5" }, "admin.product.errors.negative"],
+      ["1e400", { priceCHF: "1e400" }, "admin.product.errors.tooLarge"],
+      ["more than 99 999 999.99", { price: "100000000" }, "admin.product.errors.tooLarge"],
+      ["a 10 000-character name", { name: "x".repeat(10_000) }, "admin.product.errors.nameTooLong"],
+      ["an unknown category", { category: "weapons" }, "admin.product.errors.category"],
+      ["a text file named .png", { images: [new File(["just text"], "fake.png", { type: "image/png" })] }, "admin.product.errors.imageType"],
+      ["a 6 MB image", { images: [new File([PNG, Buffer.alloc(6 * 1024 * 1024)], "big.png", { type: "image/png" })] }, "admin.product.errors.imageTooLarge"],
+      ["a video that is not MP4/WebM", { video: new File(["<html>"], "clip.mp4", { type: "video/mp4" }) }, "admin.product.errors.videoType"],
+      ["a negative stock", { stock: "-1" }, "admin.product.errors.stock"],
+    ])("rejects %s with 400, a message, nothing stored and no files", async (_label, overrides, message) => {
+      const before = await countProducts();
+      const result = await submitProductForm(post("/admin?index", productFields(overrides as never)));
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.status).toBe(400);
+      const errors = Object.values(result.reply.error ?? {}).flat();
+      expect(errors).toContain(message);
+      expect(await countProducts()).toBe(before);
+      expect(uploadCount()).toBe(0);
+      // The typed values come back (files do not).
+      expect(result.reply.initialValue?.nameDE).toBe("Schreibtischlampe");
+    });
+
+    it("removes the written files when the database insert fails", async () => {
+      await test.db.exec("alter table public.products add constraint admin_test_fail check (name <> 'FAIL ME')");
+      try {
+        await expect(submitProductForm(post("/admin?index", productFields({ name: "FAIL ME" })))).rejects.toThrow();
+        expect(uploadCount()).toBe(0);
+      } finally {
+        await test.db.exec("alter table public.products drop constraint admin_test_fail");
+      }
+    });
+
+    it("updates fields, keeps images unless replaced, and deletes replaced files", async () => {
+      const created = await submitProductForm(post("/admin?index", productFields()));
+      if (!created.ok) throw new Error("create failed");
+      const original = (await getProduct(created.id))!;
+      const kept = await submitProductForm(post(`/admin/products/${created.id}`, productFields({ intent: [], priceEUR: "24.90", images: [], video: [] })), original);
+      expect(kept.ok).toBe(true);
+      const afterKeep = (await getProduct(created.id))!;
+      expect(afterKeep.priceEUR).toBe(2490);
+      expect(afterKeep.images).toEqual(original.images);
+      expect(afterKeep.videoUrl).toBe(original.videoUrl);
+      expect(uploadCount()).toBe(3);
+
+      const replaced = await submitProductForm(post(`/admin/products/${created.id}`, productFields({ intent: [], images: [png("new.png")], video: [], removeVideo: "on" })), afterKeep);
+      expect(replaced.ok).toBe(true);
+      const afterReplace = (await getProduct(created.id))!;
+      expect(afterReplace.images).toHaveLength(1);
+      expect(afterReplace.images[0]).not.toBe(original.images[0]);
+      expect(afterReplace.additionalImages).toEqual([]);
+      expect(afterReplace.videoUrl).toBeNull();
+      expect(uploadCount()).toBe(1);
+    });
+
+    it("deletes a product and its files; an unknown id changes nothing", async () => {
+      const created = await submitProductForm(post("/admin?index", productFields()));
+      if (!created.ok) throw new Error("create failed");
+      expect(uploadCount()).toBe(3);
+      const before = await countProducts();
+      expect(await deleteProductWithMedia("00000000-0000-4000-8000-00000000ffff")).toBe(false);
+      expect(await deleteProductWithMedia("not-a-uuid")).toBe(false);
+      expect(await countProducts()).toBe(before);
+      expect(await deleteProductWithMedia(created.id)).toBe(true);
+      expect(await getProduct(created.id)).toBeNull();
+      expect(uploadCount()).toBe(0);
+    });
+
+    it("searches and filters the admin list in SQL, paginated", async () => {
+      const all = await listAdminProducts({ page: 1, pageSize: 5 });
+      expect(all.products).toHaveLength(5);
+      expect(all.pageCount).toBe(Math.ceil(all.total / 5));
+      const byCategory = await listAdminProducts({ category: "coffee-tea", page: 1, pageSize: 100 });
+      expect(byCategory.total).toBeGreaterThan(0);
+      expect(byCategory.products.every((p) => p.category === "coffee-tea")).toBe(true);
+      const found = await listAdminProducts({ q: "EXECUTIVE", page: 1, pageSize: 10 });
+      expect(found.products.map((p) => p.name)).toContain("Executive Pen Gift Set");
+      const none = await listAdminProducts({ q: "%_nothing_%", page: 1, pageSize: 10 });
+      expect(none.total).toBe(0);
+    });
+  });
+
+  describe("stats and inventory", () => {
+    it("computes stock value (EUR price × stock), low stock (1–4) and sold out (0)", async () => {
+      const [a, b, c] = (await listAdminProducts({ page: 1, pageSize: 3 })).products;
+      expect(await updateStock(a!.id, 0)).toBe(true);
+      expect(await updateStock(b!.id, 3)).toBe(true);
+      expect(await updateStock(c!.id, 5)).toBe(true);
+      expect(await updateStock("00000000-0000-4000-8000-00000000ffff", 1)).toBe(false);
+      expect(await updateStock(a!.id, -1)).toBe(false);
+      const rows = await test.db.query<{ price_eur: string; stock: number }>("select price_eur::text, stock from public.products");
+      const stats = await getProductStats();
+      expect(stats.totalProducts).toBe(rows.length);
+      expect(stats.stockValue).toBe(rows.reduce((sum, row) => sum + toCents(row.price_eur) * row.stock, 0));
+      expect(stats.soldOut).toBe(rows.filter((row) => row.stock === 0).length);
+      expect(stats.lowStock).toBe(rows.filter((row) => row.stock > 0 && row.stock < 5).length);
+      expect(stats.soldOut).toBeGreaterThanOrEqual(1);
+      expect(stats.lowStock).toBeGreaterThanOrEqual(1);
+      // Inventory: sold out first, then low stock, then the rest.
+      const inventory = await listInventory(1, 500);
+      const rank = (stock: number) => (stock === 0 ? 0 : stock < 5 ? 1 : 2);
+      const ranks = inventory.products.map((p) => rank(p.stock));
+      expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+    });
+  });
+
+  describe("orders", () => {
+    async function insertOrder(productId: string, quantity: number, currency: "EUR" | "CHF" = "EUR", status = "pending") {
+      return test.db.transaction(async (tx) => {
+        const [order] = await tx.query<{ id: string }>(
+          `insert into public.orders (customer_name, customer_email, total_amount, currency, status, shipping_address, billing_address, payment_method, user_id)
+           values ('Karl Kunde', 'kunde@example.com', $1, $2, $3, $4, $4, 'bank_transfer', $5) returning id`,
+          [(quantity * 10).toFixed(2), currency, status, JSON.stringify({ street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" }), customerId],
+        );
+        await tx.query(
+          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency)
+           values ($1, $2, 'Test', $3, 10, $4, $5)`,
+          [order!.id, productId, quantity, (quantity * 10).toFixed(2), currency],
+        );
+        return order!.id;
+      });
+    }
+    const stockOf = async (id: string) => (await getProduct(id))!.stock;
+
+    it("moves pending → confirmed → shipped → delivered, refusing skips and changes after delivery", async () => {
+      const product = (await listAdminProducts({ page: 1, pageSize: 1 })).products[0]!;
+      const id = await insertOrder(product.id, 2);
+      expect(await changeOrderStatus(id, "shipped")).toEqual({ ok: false, reason: "invalidTransition", from: "pending" });
+      expect(await changeOrderStatus(id, "confirmed")).toMatchObject({ ok: true, from: "pending", to: "confirmed" });
+      expect(await changeOrderStatus(id, "shipped")).toMatchObject({ ok: true });
+      expect(await changeOrderStatus(id, "delivered")).toMatchObject({ ok: true });
+      const stock = await stockOf(product.id);
+      expect(await changeOrderStatus(id, "cancelled")).toEqual({ ok: false, reason: "invalidTransition", from: "delivered" });
+      expect(await stockOf(product.id)).toBe(stock);
+      expect(await changeOrderStatus("00000000-0000-4000-8000-00000000ffff", "confirmed")).toEqual({ ok: false, reason: "notFound" });
+      expect(orderNumber(id)).toBe(id.split("-")[0]!.toUpperCase());
+    });
+
+    it("cancelling puts the stock back once, atomically, even when two admins cancel at the same time", async () => {
+      const product = (await listAdminProducts({ page: 1, pageSize: 2 })).products[1]!;
+      await updateStock(product.id, 10);
+      const id = await insertOrder(product.id, 4);
+      const results = await Promise.all([changeOrderStatus(id, "cancelled"), changeOrderStatus(id, "cancelled")]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await stockOf(product.id)).toBe(14);
+      expect(await changeOrderStatus(id, "confirmed")).toEqual({ ok: false, reason: "invalidTransition", from: "cancelled" });
+    });
+
+    it("counts revenue per day and the best sellers without cancelled orders; customers with their totals", async () => {
+      const product = (await listAdminProducts({ page: 1, pageSize: 3 })).products[2]!;
+      await insertOrder(product.id, 3, "EUR", "confirmed");
+      await insertOrder(product.id, 1, "CHF", "pending");
+      await insertOrder(product.id, 50, "EUR", "cancelled");
+      const days = await revenueByDay(30);
+      expect(days).toHaveLength(30);
+      const today = days[days.length - 1]!;
+      const [sums] = await test.db.query<{ eur: string; chf: string }>(
+        `select coalesce(sum(total_amount) filter (where currency = 'EUR'), 0)::text as eur,
+                coalesce(sum(total_amount) filter (where currency = 'CHF'), 0)::text as chf
+           from public.orders where status <> 'cancelled' and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+      );
+      expect(today.EUR).toBe(toCents(sums!.eur));
+      expect(today.CHF).toBe(toCents(sums!.chf));
+      const top = await topProducts(10);
+      const entry = top.find((t) => t.productId === product.id)!;
+      expect(entry.units).toBe(4);
+      const customers = await listCustomers(1, 50);
+      const karl = customers.customers.find((c) => c.userId === customerId)!;
+      expect(karl.orderCount).toBeGreaterThanOrEqual(3);
+      expect(karl.spent.CHF).toBeGreaterThanOrEqual(1000);
+    });
+  });
+
+  describe("roles", () => {
+    it("promotes an existing account by e-mail (any case), refuses unknown and already-admin e-mails", async () => {
+      expect(await promoteAdmin("nobody@example.com")).toEqual({ ok: false, reason: "unknown" });
+      expect(await promoteAdmin("admin@example.com")).toEqual({ ok: false, reason: "alreadyAdmin" });
+      const result = await promoteAdmin("  KUNDE@Example.com ");
+      expect(result).toMatchObject({ ok: true, userId: customerId });
+      expect((await getUserById(customerId))!.isAdmin).toBe(true);
+      expect(await promoteAdmin("kunde@example.com")).toEqual({ ok: false, reason: "alreadyAdmin" });
+      expect((await listAdmins()).map((a) => a.email)).toContain("kunde@example.com");
+      expect(await demoteAdmin(adminId, adminId)).toEqual({ ok: false, reason: "self" });
+      expect(await demoteAdmin(customerId, adminId)).toEqual({ ok: true });
+      expect((await getUserById(customerId))!.isAdmin).toBe(false);
+    });
+
+    it("lists ADMIN_EMAILS admins as fixed and does not remove them", async () => {
+      vi.stubEnv("ADMIN_EMAILS", "kunde@example.com, boss@example.com");
+      const admins = await listAdmins();
+      expect(admins.find((a) => a.email === "kunde@example.com")?.fixed).toBe(true);
+      expect(admins.find((a) => a.email === "boss@example.com")).toMatchObject({ fixed: true, userId: null });
+      expect(await promoteAdmin("kunde@example.com")).toEqual({ ok: false, reason: "alreadyAdmin" });
+      expect(await demoteAdmin(customerId, adminId)).toEqual({ ok: false, reason: "fixed" });
+    });
+  });
+
+  describe("offers", () => {
+    it("saves the section and its offers in order; an unknown linked product saves nothing", async () => {
+      const product = (await listAdminProducts({ page: 1, pageSize: 1 })).products[0]!;
+      const offer = { title: "Summer", subtitle: "Hot", image: "/images/x.svg", originalPrice: 10000, salePrice: 8000, discount: 20, timeLeft: "7 Tage", featured: false, productId: product.id };
+      expect(await saveOfferSection({ title: "Deals", subtitle: null, offers: [offer, { ...offer, title: "Winter", productId: null }] })).toMatchObject({ ok: true });
+      const saved = await getOfferSection();
+      expect(saved.title).toBe("Deals");
+      expect(saved.subtitle).toBeNull();
+      expect(saved.offers.map((o) => o.title)).toEqual(["Summer", "Winter"]);
+      expect(saved.offers[0]).toMatchObject({ originalPrice: 10000, salePrice: 8000, discount: 20, productId: product.id });
+      const refused = await saveOfferSection({ title: "Other", subtitle: null, offers: [{ ...offer, productId: "00000000-0000-4000-8000-00000000ffff" }] });
+      expect(refused).toEqual({ ok: false, unknownProduct: "00000000-0000-4000-8000-00000000ffff" });
+      expect((await getOfferSection()).title).toBe("Deals");
+    });
+
+    it("validates the offers form: negative prices, discount over 100 and unknown products get messages, nothing changes", async () => {
+      const before = await getOfferSection();
+      const form = new FormData();
+      form.append("intent", "save");
+      form.append("title", "Neu");
+      for (const [key, value] of Object.entries({ title: "A", image: "/images/a.svg", originalPrice: "-1", salePrice: "1e400", discount: "101", timeLeft: "3 Tage", productId: "00000000-0000-4000-8000-00000000ffff" })) {
+        form.append(`offers[0].${key}`, value);
+      }
+      const result = await run(offersAction as RouteFn, post("/admin/offers", form, adminCookie));
+      expect(statusOf(result)).toBe(400);
+      const body = (result as { data: { errors: Record<string, string> } }).data;
+      expect(body.errors).toMatchObject({
+        "offers[0].originalPrice": "admin.product.errors.negative",
+        "offers[0].salePrice": "admin.product.errors.tooLarge",
+        "offers[0].discount": "admin.offers.errors.discount",
+        "offers[0].productId": "admin.offers.errors.product",
+      });
+      expect(await getOfferSection()).toEqual(before);
+    });
+
+    it("saves through the route with an uploaded image, then removes the file when the offer goes", async () => {
+      const form = new FormData();
+      form.append("intent", "save");
+      form.append("title", "");
+      form.append("subtitle", "");
+      for (const [key, value] of Object.entries({ title: "Upload", image: "", originalPrice: "100", salePrice: "80", discount: "20", timeLeft: "7 Tage" })) {
+        form.append(`offers[0].${key}`, value);
+      }
+      form.append("offers[0].imageFile", png());
+      const result = await run(offersAction as RouteFn, post("/admin/offers", form, adminCookie));
+      expect(statusOf(result)).toBe(302);
+      expect((result as Response).headers.get("Location")).toBe("/");
+      const saved = await getOfferSection();
+      expect(saved.offers).toHaveLength(1);
+      expect(saved.offers[0]!.image).toMatch(/^\/uploads\//);
+      expect(uploadCount()).toBe(1);
+      const empty = new FormData();
+      empty.append("intent", "save");
+      expect(statusOf(await run(offersAction as RouteFn, post("/admin/offers", empty, adminCookie)))).toBe(302);
+      expect((await getOfferSection()).offers).toHaveLength(0);
+      expect(uploadCount()).toBe(0);
+    });
+  });
+
+  describe("access", () => {
+    const unknownId = "00000000-0000-4000-8000-00000000ffff";
+    const cases: Array<[string, RouteFn, () => Request, Record<string, string>]> = [
+      ["add product", dashboardAction as RouteFn, () => post("/admin?index", productFields()), {}],
+      ["update stock", dashboardAction as RouteFn, () => post("/admin?index", new URLSearchParams({ intent: "update-stock", productId: "00000000-0000-4000-8000-000000000001", stock: "0" })), {}],
+      ["promote", rolesAction as RouteFn, () => post("/admin/roles", new URLSearchParams({ intent: "promote", email: "kunde@example.com" })), {}],
+      ["offers", offersAction as RouteFn, () => post("/admin/offers", (() => { const f = new FormData(); f.append("intent", "save"); return f; })()), {}],
+      ["table delete", tableAction as RouteFn, () => post("/admin/edit", new URLSearchParams({ intent: "delete", productId: "00000000-0000-4000-8000-000000000001" })), {}],
+      ["confirmed delete", deleteAction as RouteFn, () => post("/admin/products/x/delete", new URLSearchParams()), { id: "00000000-0000-4000-8000-000000000001" }],
+      ["order status", orderAction as RouteFn, () => post("/admin/orders/x", new URLSearchParams({ intent: "set-status", status: "cancelled" })), { id: unknownId }],
+    ];
+
+    it.each(cases)("%s: a visitor is sent to /login, a customer gets 403, nothing changes", async (_label, fn, request, params) => {
+      const products = await countProducts();
+      const offers = await getOfferSection();
+      const visitor = await run(fn, request(), params);
+      expect(statusOf(visitor)).toBe(302);
+      expect((visitor as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+      const customerRequest = request();
+      customerRequest.headers.set("Cookie", customerCookie);
+      const customer = await run(fn, customerRequest, params);
+      expect(statusOf(customer)).toBe(403);
+      expect(await countProducts()).toBe(products);
+      expect(await getOfferSection()).toEqual(offers);
+      expect((await getUserById(customerId))!.isAdmin).toBe(false);
+      expect((await getProduct("00000000-0000-4000-8000-000000000001"))).not.toBeNull();
+      expect(uploadCount()).toBe(0);
+    });
+
+    it("answers a customer's promote with the spec's English message", async () => {
+      const request = post("/admin/roles?lng=en", new URLSearchParams({ intent: "promote", email: "kunde@example.com" }), customerCookie);
+      const result = (await run(rolesAction as RouteFn, request)) as Response;
+      expect(result.status).toBe(403);
+      expect(await result.text()).toBe("Only admins can make other users admin.");
+    });
+
+    it("refuses a cross-site post even from an admin", async () => {
+      const result = await run(rolesAction as RouteFn, post("/admin/roles", new URLSearchParams({ intent: "promote", email: "kunde@example.com" }), adminCookie, { Origin: "https://evil.example" }));
+      expect(statusOf(result)).toBe(403);
+      expect((await getUserById(customerId))!.isAdmin).toBe(false);
+    });
+
+    it("loaders: a visitor is redirected, a customer gets 403, an admin gets the dashboard and the CSV", async () => {
+      const get = (url: string, cookie = "") => new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookie } });
+      expect(statusOf(await run(dashboardLoader as RouteFn, get("/admin")))).toBe(302);
+      expect(statusOf(await run(dashboardLoader as RouteFn, get("/admin", customerCookie)))).toBe(403);
+      expect(statusOf(await run(exportLoader as RouteFn, get("/admin/export.csv", customerCookie)))).toBe(403);
+      const data = (await run(dashboardLoader as RouteFn, get("/admin?tab=reports", adminCookie))) as { tab: string; reports: unknown };
+      expect(data.tab).toBe("reports");
+      const csv = (await run(exportLoader as RouteFn, get("/admin/export.csv", adminCookie))) as Response;
+      expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const bytes = new Uint8Array(await csv.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
+      expect(lines[0]).toBe("id,name,nameDE,nameFr,nameAr,category,price,priceEUR,priceCHF,originalPrice,originalPriceEUR,originalPriceCHF,stock,inStock,featured,tags,image,createdAt");
+      expect(lines.length - 1).toBe(await countProducts());
+    });
+
+    it("the order status action answers 409 for a forbidden transition and 404 for an unknown order", async () => {
+      const form = () => new URLSearchParams({ intent: "set-status", status: "delivered" });
+      expect(statusOf(await run(orderAction as RouteFn, post("/admin/orders/x", form(), adminCookie), { id: unknownId }))).toBe(404);
+      const [order] = await test.db.query<{ id: string }>(
+        `insert into public.orders (customer_name, customer_email, total_amount, currency, shipping_address, billing_address, payment_method)
+         values ('A', 'a@example.com', 1, 'EUR', '{}'::jsonb, '{}'::jsonb, 'bank_transfer') returning id`,
+      );
+      expect(statusOf(await run(orderAction as RouteFn, post("/admin/orders/x", form(), adminCookie), { id: order!.id }))).toBe(409);
+      expect(statusOf(await run(tableAction as RouteFn, post("/admin/edit", new URLSearchParams({ intent: "delete", productId: unknownId }), adminCookie)))).toBe(404);
+    });
+  });
+});
+
+describe("CSV fields, magic bytes and the uploads route", () => {
+  it("quotes CSV fields that need it and defuses formulas", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField('Desk "Pro", 2 m')).toBe('"Desk ""Pro"", 2 m"');
+    expect(csvField("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvField("-5", false)).toBe("-5");
+    expect(csvField(null)).toBe("");
+  });
+
+  it("recognises images and videos by their bytes, not their names", () => {
+    expect(sniffImage(PNG)?.ext).toBe("png");
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.ext).toBe("jpg");
+    expect(sniffImage(Buffer.from("GIF89a....."))?.ext).toBe("gif");
+    expect(sniffImage(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))?.ext).toBe("webp");
+    expect(sniffImage(Buffer.from("\0\0\0\x1cftypavif\0\0\0\0avifmif1"))?.ext).toBe("avif");
+    expect(sniffImage(Buffer.from("<svg onload=alert(1)>"))).toBeNull();
+    expect(sniffImage(MP4)).toBeNull();
+    expect(sniffVideo(MP4)?.ext).toBe("mp4");
+    expect(sniffVideo(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01]))?.ext).toBe("webm");
+    expect(sniffVideo(Buffer.from("\0\0\0\x1cftypavif\0\0\0\0"))).toBeNull();
+    expect(sniffVideo(PNG)).toBeNull();
+  });
+
+  it("serves only names it wrote: anything else, traversal included, is a 404", async () => {
+    for (const name of ["../session-secret", "..%2Fsession-secret", "x.png", "00000000-0000-4000-8000-000000000001.svg", "00000000-0000-4000-8000-000000000001.png"]) {
+      const response = (await uploadsLoader({ request: new Request(`${ORIGIN}/uploads/${name}`), params: { "*": name }, context: {} })) as Response;
+      expect(response.status).toBe(404);
+    }
+  });
+});
