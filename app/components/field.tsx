@@ -17,7 +17,8 @@ export function FieldErrors({ meta }: { meta: FieldMeta }) {
   const errors = meta.errors ?? [];
   return (
     <p id={meta.errorId} className="mt-1 min-h-5 text-sm font-medium text-red-700" data-testid={`error-${meta.name}`}>
-      {errors.map((error) => t(error)).join(" ")}
+      {/* One rule may fail twice (too short and wrong pattern): each message once. */}
+      {[...new Set(errors.map((error) => t(error)))].join(" ")}
     </p>
   );
 }
