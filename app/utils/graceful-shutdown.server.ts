@@ -8,6 +8,7 @@ import http from "node:http";
  * keeps a timer alive, so without this the process would never exit on SIGTERM at all.
  */
 const servers = new Set<http.Server>();
+const closed = new WeakSet<http.Server>();
 const hooks: Array<() => Promise<void> | void> = [];
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
@@ -25,6 +26,7 @@ export function installGracefulShutdown() {
   const listen = http.Server.prototype.listen;
   http.Server.prototype.listen = function patchedListen(this: http.Server, ...args: unknown[]) {
     servers.add(this);
+    this.once("close", () => closed.add(this));
     return (listen as (...a: unknown[]) => http.Server).apply(this, args);
   } as typeof listen;
 
@@ -34,11 +36,15 @@ export function installGracefulShutdown() {
     stopping = true;
     const force = setTimeout(() => process.exit(1), GRACE_MS);
     force.unref();
+    // remix-serve closes its server on SIGTERM itself; let it go first, then close what is left.
+    await new Promise((resolve) => setImmediate(resolve));
     await Promise.all(
       [...servers].map(
         (server) =>
           new Promise<void>((resolve) => {
-            server.close(() => resolve());
+            if (closed.has(server)) return resolve();
+            server.once("close", () => resolve());
+            if (server.listening) server.close();
             server.closeIdleConnections();
           }),
       ),

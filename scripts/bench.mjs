@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// `npm run bench`: builds, then for a catalogue of 100 and of BENCH_PRODUCTS (10 000) products
+// starts the production server on a fresh embedded database, drives load at it from a second
+// process (autocannon) for a fixed time per route, and measures the same server's throughput for a
+// static file of the same size as each page (the ceiling). Prints the table and writes it into
+// docs/performance.md between the bench markers.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const SIZES = [100, Number(process.env.BENCH_PRODUCTS ?? 10_000)];
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const base = `http://127.0.0.1:${PORT}`;
+const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
+
+const routes = [
+  { name: "home", path: "/" },
+  { name: "products", path: "/products" },
+  { name: "products filtered", path: "/products?category=home-office&sort=price-low&page=3" },
+  { name: "product", path: `/products/${PRODUCT_ID}` },
+  { name: "category", path: "/category/coffee-tea" },
+  { name: "search", path: "/search?q=lamp" },
+  {
+    name: "POST /cart add",
+    path: "/cart",
+    method: "POST",
+    body: `intent=add&productId=${PRODUCT_ID}&quantity=1&redirectTo=%2F`,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+  },
+];
+
+function log(...args) {
+  console.error("[bench]", ...args);
+}
+
+function startServer(dataDir) {
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${BUILD_DIR}/server/index.js`], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret", SITE_URL: base, COOKIE_SECURE: "false" },
+  });
+  server.on("exit", (code, signal) => log(`server exited (${code ?? signal})`));
+  return server;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const response = await fetch(`${base}/products`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not start");
+}
+
+function stopServer(server) {
+  return new Promise((resolve) => {
+    server.once("exit", resolve);
+    server.kill("SIGTERM");
+  });
+}
+
+/** Adds generated products (in SQL, inside the database) until the catalogue has `size` rows. */
+async function fillCatalogue(dataDir, size) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  const [{ count }] = (await db.query("select count(*)::int as count from public.products")).rows;
+  const missing = Math.max(0, size - count);
+  if (missing > 0) {
+    await db.query(
+      `insert into public.products (name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
+         price, price_eur, price_chf, original_price_eur, original_price_chf, image, images, category, in_stock, stock, featured, tags, created_at)
+       select 'Bench desk lamp ' || g, 'Test-Schreibtischlampe ' || g, 'Lampe de bureau test ' || g, 'مصباح مكتب تجريبي ' || g,
+              'Generated product ' || g || ' for the benchmark.', 'Erzeugter Artikel ' || g || ' für den Benchmark.',
+              'Article généré ' || g || ' pour le benchmark.', 'منتج مُولَّد ' || g || ' لاختبار الأداء.',
+              p, p, round(p * 1.08, 2), case when g % 4 = 0 then round(p * 1.25, 2) end, case when g % 4 = 0 then round(p * 1.35, 2) end,
+              img, array[img], (array['office-gifts','productivity-work','luxury-comfort','coffee-tea','decor-walls','home-office',
+                'audio-ambiance','office-plants','sustainable-supplies','storage-organization','kids-teens','seasonal-gifts','budget-deals'])[1 + g % 13],
+              g % 29 <> 0, case when g % 29 = 0 then 0 else 1 + g % 60 end, g % 211 = 0, array['bench', 'tag' || (g % 50)],
+              now() - make_interval(mins => g)
+         from generate_series(1, $1::int) g,
+              lateral (select round((9.9 + (g * 37 % 990))::numeric, 2) as p) price,
+              lateral (select image as img from public.products where image <> '' order by created_at limit 1) image`,
+      [missing],
+    );
+  }
+  await db.query("analyze public.products");
+  await db.close();
+  return count + missing;
+}
+
+function autocannon(url, route) {
+  const args = ["node_modules/autocannon/autocannon.js", "-j", "-c", String(CONNECTIONS), "-d", String(DURATION)];
+  if (route?.method) args.push("-m", route.method);
+  if (route?.body) args.push("-b", route.body);
+  for (const [name, value] of Object.entries(route?.headers ?? {})) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`autocannon failed: ${result.stderr}`);
+  const json = JSON.parse(result.stdout);
+  const errors = json.errors + json.timeouts + (json["4xx"] ?? 0) + (json["5xx"] ?? 0) + (route?.method ? 0 : json["3xx"] ?? 0);
+  return {
+    rps: json.requests.average,
+    p50: json.latency.p50,
+    p99: json.latency.p99,
+    mean: json.latency.average,
+    errors,
+    requests: json.requests.total,
+  };
+}
+
+async function measure(size) {
+  let server;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  try {
+    log(`catalogue of ${size}: first start (migrate + seed)…`);
+    server = startServer(dataDir);
+    await waitForServer();
+    await stopServer(server);
+    const products = await fillCatalogue(dataDir, size);
+    log(`catalogue has ${products} products; starting server…`);
+    server = startServer(dataDir);
+    await waitForServer();
+    const staticDir = path.join(root, BUILD_DIR, "client", "bench-static");
+    mkdirSync(staticDir, { recursive: true });
+    const results = [];
+    for (const [index, route] of routes.entries()) {
+      // Warm up, and learn the page's size for its static twin.
+      let bytes = 0;
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(base + route.path, { method: route.method ?? "GET", body: route.body, headers: route.headers, redirect: "manual" });
+        bytes = (await response.arrayBuffer()).byteLength;
+      }
+      const staticFile = `route-${index}.html`;
+      writeFileSync(path.join(staticDir, staticFile), "x".repeat(Math.max(bytes, 1)));
+      log(`${route.name}: ${DURATION}s at ${CONNECTIONS} connections…`);
+      const dynamic = autocannon(base + route.path, route);
+      const ceiling = autocannon(`${base}/bench-static/${staticFile}`);
+      results.push({ route: route.name, bytes, ...dynamic, staticRps: ceiling.rps, ratio: dynamic.rps / ceiling.rps });
+    }
+    await stopServer(server);
+    server = undefined;
+    return { size: products, results };
+  } finally {
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function table(runs) {
+  const [small, large] = runs;
+  const lines = [
+    `Catalogue: ${large.size} products (small run: ${small.size}). ${CONNECTIONS} connections, ${DURATION} s per route, loopback, ${os.cpus().length} cores.`,
+    "",
+    "| route | page bytes | req/s | p50 ms | p99 ms | errors | static req/s (same size) | share of ceiling | p50 at " + small.size + " | latency ratio " + large.size + "/" + small.size + " |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of large.results) {
+    const smallRow = small.results.find((r) => r.route === row.route);
+    const ratio = smallRow && smallRow.mean > 0 ? (row.mean / smallRow.mean).toFixed(2) : "–";
+    lines.push(
+      `| ${row.route} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.staticRps.toFixed(0)} | ${(row.ratio * 100).toFixed(0)} % | ${smallRow?.p50 ?? "–"} | ${ratio} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
+    log("building…");
+    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const runs = [];
+  for (const size of SIZES) runs.push(await measure(size));
+  const output = table(runs);
+  console.log(output);
+  const doc = path.join(root, "docs/performance.md");
+  const stamp = `<!-- bench:start -->\nLast run: ${new Date().toISOString()} (\`npm run bench\`)\n\n${output}\n<!-- bench:end -->`;
+  let text = existsSync(doc) ? readFileSync(doc, "utf8") : "# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n";
+  text = text.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, stamp);
+  writeFileSync(doc, text);
+  log("written to docs/performance.md");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
