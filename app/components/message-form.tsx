@@ -1,7 +1,8 @@
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode, TextareaHTMLAttributes } from "react";
 import { z } from "zod";
+import { isLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { FieldErrors } from "~/components/field";
 
@@ -87,7 +88,7 @@ export function TextareaField({
 export function Honeypot({ id = `${HONEYPOT_FIELD}-field` }: { id?: string }) {
   const { t } = useT();
   return (
-    <div aria-hidden="true" className="absolute -start-[9999px] top-auto h-px w-px overflow-hidden">
+    <div aria-hidden="true" className="sr-only">
       <label htmlFor={id}>{t("forms.honeypot")}</label>
       <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
@@ -105,9 +106,23 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/**
+ * Where a sent form goes: its page with ?sent=1 (the thank-you state), keeping an explicit ?lng=
+ * so the thank-you comes in the language the form was written in.
+ */
+export function sentLocation(request: Request, path: string): string {
+  const lng = new URL(request.url).searchParams.get("lng");
+  return `${path}?sent=1${isLocale(lng) ? `&lng=${lng}` : ""}`;
+}
+
 /** Shown after a message was sent (the page was redirected to ?sent=1). */
-export function SentPanel({ kind, againTo }: { kind: "contact" | "support"; againTo: string }) {
+export function SentPanel({ kind }: { kind: "contact" | "support" }) {
   const { t } = useT();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("sent");
+  const query = params.toString();
+  const againTo = `${location.pathname}${query ? `?${query}` : ""}`;
   return (
     <div role="status" data-testid="sent-panel" className="card border-emerald-300 bg-emerald-50 p-6">
       <h2 className="text-xl font-bold text-emerald-900">{t(`forms.sent.${kind}.title`)}</h2>

@@ -18,6 +18,7 @@ import {
   Honeypot,
   HONEYPOT_FIELD,
   SentPanel,
+  sentLocation,
   TextareaField,
   emailField,
   longTextField,
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 async function sent(request: Request) {
-  return redirect("/contact?sent=1", {
+  return redirect(sentLocation(request, "/contact"), {
     headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "forms.toast.contactTitle", description: "forms.toast.contactText" }) },
   });
 }
@@ -121,7 +122,7 @@ export default function Contact() {
               <FactList facts={content.hours} />
             </section>
           </aside>
-          <div>{isSent ? <SentPanel kind="contact" againTo="/contact" /> : <ContactForm />}</div>
+          <div>{isSent ? <SentPanel kind="contact" /> : <ContactForm />}</div>
         </div>
       }
     />
@@ -132,7 +133,7 @@ function ContactForm() {
   const { t } = useT();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult,
@@ -147,7 +148,7 @@ function ContactForm() {
         {t("forms.contact.title")}
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.contact.intro")}</p>
-      <Form method="post" action="/contact" {...getFormProps(form)} className="relative">
+      <Form method="post" {...getFormProps(form)} className="relative">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
         <div className="grid gap-x-4 sm:grid-cols-2">

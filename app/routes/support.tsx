@@ -19,6 +19,7 @@ import {
   Honeypot,
   HONEYPOT_FIELD,
   SentPanel,
+  sentLocation,
   TextareaField,
   emailField,
   longTextField,
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 async function sent(request: Request) {
-  return redirect("/support?sent=1", {
+  return redirect(sentLocation(request, "/support"), {
     headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "forms.toast.supportTitle", description: "forms.toast.supportText" }) },
   });
 }
@@ -130,7 +131,7 @@ export default function Support() {
               </Box>
             </div>
           </section>
-          <div className="mb-10 max-w-3xl">{isSent ? <SentPanel kind="support" againTo="/support" /> : <SupportForm />}</div>
+          <div className="mb-10 max-w-3xl">{isSent ? <SentPanel kind="support" /> : <SupportForm />}</div>
         </>
       }
     />
@@ -141,7 +142,7 @@ function SupportForm() {
   const { t } = useT();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/support";
+  const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: "support-form",
     lastResult,
@@ -156,7 +157,7 @@ function SupportForm() {
         {t("forms.support.title")}
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.support.intro")}</p>
-      <Form method="post" action="/support" {...getFormProps(form)} className="relative">
+      <Form method="post" {...getFormProps(form)} className="relative">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Honeypot />
         <div className="grid gap-x-4 sm:grid-cols-2">
