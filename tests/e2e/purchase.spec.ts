@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { demoCustomer, signIn } from "./fixtures";
 
 /*
  * The whole purchase as a visitor, with JavaScript on and off: home page → cart → checkout →
@@ -309,4 +310,50 @@ test("bad cart and checkout input is refused with a clear status and changes not
   expect(confirmation).toContain(realPrice!.replace(".", ","));
   expect(await badge()).toBe("empty");
   await api.dispose();
+});
+
+test("a signed-in customer keeps the visitor cart and orders with the account e-mail", async ({ page, baseURL }, testInfo) => {
+  // The demo customer's cart is one for every browser: run once, not in both projects at a time.
+  test.skip(testInfo.project.name !== "js", "one shared demo account");
+  test.setTimeout(120_000);
+  const productId = PLENTIFUL_FEATURED[2]!;
+  const add = await page.request.post("/cart", {
+    headers: { Origin: baseURL! },
+    form: { intent: "add", productId, quantity: "2", redirectTo: "/cart" },
+  });
+  expect(add.ok()).toBe(true);
+  await signIn(page, demoCustomer.email, demoCustomer.password, "/cart");
+  // The visitor's line moved into the customer's cart on sign-in.
+  await expect(page.locator(`[data-testid="cart-line"][data-product-id="${productId}"]`).getByTestId("quantity-input")).toHaveValue(/^[2-9]|\d\d+$/);
+
+  await page.goto("/checkout");
+  const email = page.getByLabel("E-Mail", { exact: true });
+  await expect(email).toBeDisabled();
+  await expect(email).toHaveValue(demoCustomer.email);
+
+  // Whatever e-mail a tampered post sends, the order carries the account's.
+  const html = await (await page.request.get("/checkout")).text();
+  const key = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+  expect(key).toBeTruthy();
+  const placed = await page.request.post("/checkout", {
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+    form: {
+      idempotencyKey: key!,
+      firstName: "Karl",
+      lastName: "Kunde",
+      email: "someone-else@example.com",
+      phone: "+49 170 555 6677",
+      "shippingAddress.street": "Kundenweg 7",
+      "shippingAddress.city": "Hamburg",
+      "shippingAddress.postalCode": "20095",
+      "shippingAddress.country": "DE",
+      useSameAddress: "on",
+      paymentMethod: "cash_on_delivery",
+    },
+  });
+  expect(placed.status()).toBe(303);
+  await page.goto(placed.headers()["location"]!);
+  await expect(page.getByTestId("order-email")).toHaveText(demoCustomer.email);
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
