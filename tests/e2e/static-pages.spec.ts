@@ -4,8 +4,8 @@ import { expect, test } from "@playwright/test";
 // A German browser: links inside the site carry no ?lng=, so the language comes from Accept-Language.
 test.use({ locale: "de-DE" });
 
-type Pages = Record<string, { title: string; intro: string; meta: { title: string } } & Record<string, unknown>>;
-const read = (locale: string): Pages => JSON.parse(readFileSync(`app/locales/${locale}/pages.json`, "utf8")).valueOf();
+type Pages = Record<string, { title: string; intro: string; meta: { title: string; description: string } } & Record<string, unknown>>;
+const read = (locale: string): Pages => JSON.parse(readFileSync(`app/locales/${locale}/pages.json`, "utf8"));
 const texts = { de: read("de"), en: read("en"), fr: read("fr"), ar: read("ar") };
 
 const pages = ["about", "contact", "shipping", "returns", "warranty", "privacy", "terms", "cookies", "faq", "blog", "support", "impressum"];
@@ -25,7 +25,7 @@ for (const page of pages) {
     await expect(browser.locator("html")).toHaveAttribute("lang", "ar");
     await expect(browser.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(browser.getByRole("heading", { level: 1 })).toHaveText(texts.ar[page]!.title);
-    await expect(browser.locator('meta[name="description"]')).toHaveAttribute("content", (texts.ar[page]!.meta as { description: string }).description);
+    await expect(browser.locator('meta[name="description"]')).toHaveAttribute("content", texts.ar[page]!.meta.description);
   });
 }
 
