@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams, isRouteErrorResponse } from "@remix-run/react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
 import { pageContent } from "~/i18n/catalogues.server";
@@ -12,6 +12,7 @@ import { requireSameOrigin } from "~/utils/csrf.server";
 import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/session.server";
 import { Field } from "~/components/field";
+import { ErrorState } from "~/components/error-state";
 import { FactList, StaticPage, staticPageMeta, type StaticFact, type StaticPageContent } from "~/components/static-page";
 import {
   FormErrors,
@@ -164,4 +165,10 @@ function ContactForm() {
       </Form>
     </section>
   );
+}
+
+/** The page or the sending failed (for example, the database is unreachable): nothing was stored. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams, isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
@@ -13,6 +13,7 @@ import { requireSameOrigin } from "~/utils/csrf.server";
 import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/session.server";
 import { Field } from "~/components/field";
+import { ErrorState } from "~/components/error-state";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import {
   FormErrors,
@@ -180,4 +181,10 @@ function SupportForm() {
       </Form>
     </section>
   );
+}
+
+/** The page or the sending failed (for example, the database is unreachable): nothing was stored. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
 }
