@@ -1,9 +1,9 @@
-import http from "node:http";
+import type http from "node:http";
+import { onHttpServerListen } from "./http-server-hooks.server";
 
 /**
- * Graceful shutdown under remix-serve, which gives us no handle on its HTTP server: the server
- * build is imported before remix-serve calls listen(), so we note every HTTP server that starts
- * listening. On SIGTERM/SIGINT they stop accepting connections, the requests in flight finish,
+ * Graceful shutdown under remix-serve, which gives us no handle on its HTTP server: we note every
+ * HTTP server that starts listening (see http-server-hooks.server.ts). On SIGTERM/SIGINT they stop accepting connections, the requests in flight finish,
  * then the shutdown hooks run (close the database, stop workers) and the process exits. PGlite
  * keeps a timer alive, so without this the process would never exit on SIGTERM at all.
  */
@@ -23,12 +23,10 @@ export function onShutdown(hook: () => Promise<void> | void) {
 export function installGracefulShutdown() {
   if (globalThis.__shopShutdownInstalled) return;
   globalThis.__shopShutdownInstalled = true;
-  const listen = http.Server.prototype.listen;
-  http.Server.prototype.listen = function patchedListen(this: http.Server, ...args: unknown[]) {
-    servers.add(this);
-    this.once("close", () => closed.add(this));
-    return (listen as (...a: unknown[]) => http.Server).apply(this, args);
-  } as typeof listen;
+  onHttpServerListen((server) => {
+    servers.add(server);
+    server.once("close", () => closed.add(server));
+  });
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -1,0 +1,65 @@
+import type http from "node:http";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { defaultLocale, isLocale, type Locale } from "~/i18n/config";
+import { onHttpServerListen } from "./http-server-hooks.server";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function header(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Whether a state-changing request names an origin other than the host it was sent to. */
+export function isCrossSiteWrite(method: string | undefined, origin: string | undefined, host: string | undefined): boolean {
+  if (!method || !UNSAFE.has(method.toUpperCase()) || origin === undefined) return false;
+  if (origin === "null" || !host) return true;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+function localeOf(req: http.IncomingMessage): Locale {
+  const cookie = header(req, "cookie")?.match(/(?:^|;\s*)lng=([a-z]{2})/)?.[1];
+  if (isLocale(cookie)) return cookie;
+  const accepted = header(req, "accept-language")?.slice(0, 2).toLowerCase();
+  return isLocale(accepted) ? accepted : defaultLocale;
+}
+
+/**
+ * Remix itself refuses a POST whose Origin does not match the Host, but with a bare 500 and an
+ * error in the log. This guard answers such requests first, before remix-serve's handler, with a
+ * 403 and a short page in the visitor's language. Actions still call requireSameOrigin (which also
+ * checks the Referer when there is no Origin).
+ */
+export function installCrossSiteGuard() {
+  onHttpServerListen((server) => {
+    const handlers = server.listeners("request") as Array<(req: http.IncomingMessage, res: http.ServerResponse) => void>;
+    server.removeAllListeners("request");
+    server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const host = header(req, "x-forwarded-host")?.split(",")[0]?.trim() || header(req, "host");
+      if (isCrossSiteWrite(req.method, header(req, "origin"), host)) {
+        const locale = localeOf(req);
+        const t = getTranslator(locale);
+        const wantsHtml = (header(req, "accept") ?? "").includes("text/html");
+        const title = t("common.error.forbidden");
+        const message = t("common.error.crossSite");
+        res.writeHead(403, {
+          "Content-Type": wantsHtml ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+        });
+        res.end(
+          wantsHtml
+            ? `<!doctype html><html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}"><meta charset="utf-8"><title>403 – ${title}</title><main style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">${t("common.notFound.home")}</a></p></main></html>`
+            : `${title}: ${message}`,
+        );
+        req.resume();
+        return;
+      }
+      for (const handler of handlers) handler.call(server, req, res);
+    });
+  });
+}
