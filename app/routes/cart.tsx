@@ -166,7 +166,6 @@ function HiddenFields({ line, intent }: { line: CartLineView; intent: "update" |
 function CartLine({ line, currency }: { line: CartLineView; currency: "EUR" | "CHF" }) {
   const { t } = useT();
   const fetcher = useFetcher<typeof action>({ key: `cart-line-${line.productId}` });
-  useFetcherToast(fetcher.data);
   const quantity = usePendingQuantity(line);
   if (quantity === 0) return null;
   const busy = fetcher.state !== "idle";
@@ -262,7 +261,6 @@ function UnavailableLines({ lines }: { lines: CartLineView[] }) {
 function UnavailableLine({ line, label }: { line: CartLineView; label: string }) {
   const { t } = useT();
   const fetcher = useFetcher<typeof action>({ key: `cart-line-${line.productId}` });
-  useFetcherToast(fetcher.data);
   if (fetcher.formData?.get("intent") === "remove") return null;
   return (
     <li className="flex items-center justify-between gap-3 rounded-lg bg-white p-3" data-testid="unavailable-line">
@@ -283,6 +281,33 @@ function UnavailableLine({ line, label }: { line: CartLineView; label: string })
   );
 }
 
+function ClearCartForm() {
+  const { t } = useT();
+  const fetcher = useFetcher<typeof action>({ key: "cart-clear" });
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" action="/cart" className="mt-4 flex justify-end">
+      <input type="hidden" name="intent" value="clear" />
+      <input type="hidden" name="redirectTo" value="/cart" />
+      {hydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
+      <button type="submit" className="btn-secondary text-red-700" disabled={fetcher.state !== "idle"}>
+        <TrashIcon className="h-4 w-4" />
+        {t("cart.clear")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Shows the answer's toast of one cart form. Rendered by the page for every line, whatever the lines
+ * show, so a toast still appears when its line (or the whole list) has already gone from view.
+ */
+function FetcherToast({ fetcherKey }: { fetcherKey: string }) {
+  const fetcher = useFetcher<typeof action>({ key: fetcherKey });
+  useFetcherToast(fetcher.data);
+  return null;
+}
+
 export default function CartPage() {
   const { cart } = useLoaderData<typeof loader>();
   const { t } = useT();
@@ -294,12 +319,23 @@ export default function CartPage() {
     const quantity = f.formData.get("intent") === "remove" ? 0 : Number(f.formData.get("quantity"));
     if (Number.isInteger(quantity)) pending.set(f.key.slice("cart-line-".length), Math.max(0, quantity));
   }
+  const clearing = fetchers.some((f) => f.key === "cart-clear" && f.formData);
+  if (clearing) for (const line of cart.lines) pending.set(line.productId, 0);
   const shown = cart.lines.map((line) => {
     const quantity = Math.min(pending.get(line.productId) ?? line.quantity, line.stock);
     return { ...line, quantity };
   });
   const pieces = shown.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = shown.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+
+  const toasts = (
+    <>
+      {[...cart.lines, ...cart.unavailable].map((line) => (
+        <FetcherToast key={line.productId} fetcherKey={`cart-line-${line.productId}`} />
+      ))}
+      <FetcherToast fetcherKey="cart-clear" />
+    </>
+  );
 
   const continueLink = (
     <Link to="/products" className="btn-secondary">
@@ -310,6 +346,7 @@ export default function CartPage() {
   if (cart.itemCount === 0 || (cart.lines.length > 0 && pieces === 0 && cart.unavailable.length === 0)) {
     return (
       <div className="container-page py-16 text-center" data-testid="cart-empty">
+        {toasts}
         <h1 className="text-2xl font-bold">{t("cart.empty.title")}</h1>
         <p className="mt-2 text-slate-600">{t("cart.empty.text")}</p>
         <div className="mt-6 flex justify-center">{continueLink}</div>
@@ -320,6 +357,7 @@ export default function CartPage() {
   if (cart.lines.length === 0) {
     return (
       <div className="container-page py-12">
+        {toasts}
         <h1 className="text-2xl font-bold">{t("cart.title")}</h1>
         <section className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6" data-testid="cart-unavailable" role="status">
           <h2 className="text-lg font-bold text-amber-900">{t("cart.unavailable.title")}</h2>
@@ -335,6 +373,7 @@ export default function CartPage() {
 
   return (
     <div className="container-page py-8">
+      {toasts}
       <h1 className="text-2xl font-bold sm:text-3xl">{t("cart.title")}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div>
@@ -350,6 +389,7 @@ export default function CartPage() {
               <CartLine key={line.productId} line={line} currency={cart.currency} />
             ))}
           </ul>
+          <ClearCartForm />
         </div>
         <aside className="card h-fit p-6 lg:sticky lg:top-24" aria-labelledby="cart-summary" data-testid="cart-summary">
           <h2 id="cart-summary" className="text-lg font-bold">

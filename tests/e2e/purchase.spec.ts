@@ -357,3 +357,21 @@ test("a signed-in customer keeps the visitor cart and orders with the account e-
   await expect(page.getByTestId("order-email")).toHaveText(demoCustomer.email);
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
+
+test("the cart can be emptied in one go", async ({ page, baseURL }) => {
+  for (const productId of PLENTIFUL_FEATURED.slice(3, 5)) {
+    const add = await page.request.post("/cart", {
+      headers: { Origin: baseURL! },
+      form: { intent: "add", productId, quantity: "2", redirectTo: "/cart" },
+    });
+    expect(add.ok()).toBe(true);
+  }
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-badge")).toHaveText("4");
+  await page.getByRole("button", { name: "Warenkorb leeren" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Warenkorb geleert");
+  await expect(page.getByTestId("cart-empty")).toContainText("Der Warenkorb ist leer");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Weiter einkaufen" })).toHaveAttribute("href", "/products");
+});
