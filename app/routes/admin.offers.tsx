@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
@@ -8,7 +8,7 @@ import { useT } from "~/i18n/use-t";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { saveOfferSection, type OfferInput } from "~/models/offer.server";
+import { getOfferSection, saveOfferSection, type OfferInput } from "~/models/offer.server";
 import { getProductsByIds, isUuid } from "~/models/product.server";
 import { parseMoneyInput } from "~/models/product-admin.server";
 import {
@@ -21,15 +21,18 @@ import {
   type MediaType,
 } from "~/utils/uploads.server";
 import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
-import { MAX_OFFERS, OffersEditor, newOfferDraft, type OfferDraft, type OffersDraft, type OffersEditorResult } from "~/components/admin/offers-editor";
+import { MAX_OFFERS, OffersEditor, draftFromSection, newOfferDraft, type OfferDraft, type OffersDraft, type OffersEditorResult } from "~/components/admin/offers-editor";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("admin.offers.editorTitle"), description: t("admin.meta.description"), noindex: true }));
 
-/** The editor lives on the home page (?editOffers=1). */
+/**
+ * The editor lives on the home page (?editOffers=1); this page shows it on its own, and is what
+ * a post without JavaScript (add, remove, errors) answers with, so its loader must not redirect.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return redirect("/?editOffers=1");
+  return { section: await getOfferSection() };
 }
 
 const OFFER_FIELD = /^offers\[(\d{1,3})\]\.(title|subtitle|image|originalPrice|salePrice|discount|timeLeft|featured|productId)$/;
@@ -224,11 +227,12 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** Shown after a post without JavaScript: the form again (after add / remove, or with the errors). */
+/** The editor on its own page; after a post without JavaScript the changed form (add / remove) or its errors. */
 export default function AdminOffers() {
+  const { section } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT();
-  const initial: OffersDraft = result?.draft ?? { title: "", subtitle: "", offers: [] };
+  const initial: OffersDraft = result?.draft ?? draftFromSection(section);
   return (
     <AdminPage
       title={t("admin.offers.editorTitle")}

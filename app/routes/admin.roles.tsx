@@ -15,10 +15,13 @@ import { AddAdminForm } from "~/components/admin/settings";
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("admin.settings.addAdmin"), description: t("admin.meta.description"), noindex: true }));
 
-/** The form lives in the dashboard's Settings tab. */
+/**
+ * The form lives in the dashboard's Settings tab; this page shows it on its own (and is what a
+ * failed post without JavaScript answers with, so its loader must not redirect).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return redirect("/admin?tab=settings");
+  return null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -72,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response(t("admin.errors.unknownIntent"), { status: 400 });
 }
 
-/** Shown only after a post without JavaScript that failed: the same form, the message, the value kept. */
+/** The add-administrator form on its own; after a failed post without JavaScript with the message and the value kept. */
 export default function AdminRoles() {
   const result = useActionData<typeof action>();
   const { t } = useT();

@@ -464,7 +464,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       expect(statusOf(await run(dashboardLoader as RouteFn, get("/admin")))).toBe(302);
       expect(statusOf(await run(dashboardLoader as RouteFn, get("/admin", customerCookie)))).toBe(403);
       expect(statusOf(await run(exportLoader as RouteFn, get("/admin/export.csv", customerCookie)))).toBe(403);
-      const data = (await run(dashboardLoader as RouteFn, get("/admin?tab=reports", adminCookie))) as { tab: string; reports: unknown };
+      const data = (await run(dashboardLoader as RouteFn, get("/admin?tab=reports", adminCookie))) as unknown as { tab: string; reports: unknown };
       expect(data.tab).toBe("reports");
       const csv = (await run(exportLoader as RouteFn, get("/admin/export.csv", adminCookie))) as Response;
       expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);

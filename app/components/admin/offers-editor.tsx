@@ -97,6 +97,8 @@ export function OffersEditor({ initial, result }: { initial: OffersDraft; result
       method="post"
       action="/admin/offers"
       encType="multipart/form-data"
+      // The server checks every field and answers in the admin's language.
+      noValidate
       className="card space-y-6 p-4 sm:p-6"
       data-testid="offers-editor"
     >
