@@ -141,7 +141,7 @@ export default function Checkout() {
   const shipping = fields.shippingAddress.getFieldset();
   const billing = fields.billingAddress.getFieldset();
   const [sameAddress, setSameAddress] = useState(fields.useSameAddress.initialValue === "on");
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/checkout";
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && Boolean(navigation.formAction?.startsWith("/checkout"));
   const countryOptions = addressCountries.map((code) => ({ value: code, label: t(`checkout.countries.${code}`) }));
 
   const addressFields = (set: typeof shipping, autoCompleteSection: "shipping" | "billing") => (
@@ -156,7 +156,7 @@ export default function Checkout() {
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("checkout.title")}</h1>
-      <Form method="post" action="/checkout" {...getFormProps(form)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="flex flex-col gap-6">
           {form.errors ? (
