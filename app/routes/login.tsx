@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { useEffect, useState } from "react";
 import { getAuthProvider } from "~/auth/provider.server";
 import { getUser } from "~/auth/user.server";
 import { startUserSession } from "~/auth/session.server";
@@ -25,6 +26,12 @@ export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowSeconds: 15 * 6
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.login.title"), description: t("account.meta.login.description"), noindex: true }));
+
+/** A refusal for too many attempts (429) tells the client when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
@@ -107,6 +114,12 @@ export default function Login() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
+  // After a refused sign-in the password field starts empty again (the server never sends it back):
+  // a new key gives a fresh input, without re-validating the form.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (lastResult?.error?.[""]) setAttempt((n) => n + 1);
+  }, [lastResult]);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
   return (
@@ -124,6 +137,7 @@ export default function Login() {
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" required maxLength={254} />
             <Field
+              key={`password-${attempt}`}
               meta={fields.password}
               type="password"
               label={t("account.fields.password")}

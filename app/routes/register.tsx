@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { useEffect, useState } from "react";
 import { getAuthProvider } from "~/auth/provider.server";
 import { getUser } from "~/auth/user.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
@@ -24,6 +25,12 @@ const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.register.title"), description: t("account.meta.register.description"), noindex: true }));
+
+/** A refusal for too many attempts (429) tells the client when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
@@ -83,6 +90,12 @@ export default function Register() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
+  // After a refused registration the password fields start empty again (the server never sends
+  // them back): new keys give fresh inputs, without re-validating the form.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (lastResult?.error?.[""]) setAttempt((n) => n + 1);
+  }, [lastResult]);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
   const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
   const mismatch = fields.confirmPassword.errors?.includes("account.errors.passwordMismatch") ?? false;
@@ -122,6 +135,7 @@ export default function Register() {
               className="sm:col-span-2"
             />
             <Field
+              key={`password-${attempt}`}
               meta={fields.password}
               type="password"
               label={t("account.fields.password")}
@@ -132,6 +146,7 @@ export default function Register() {
               maxLength={PASSWORD_MAX}
             />
             <Field
+              key={`confirmPassword-${attempt}`}
               meta={fields.confirmPassword}
               type="password"
               label={t("account.fields.confirmPassword")}

@@ -6,6 +6,9 @@ import { demoAdmin, demoCustomer, signIn, uniqueEmail } from "./fixtures";
  * Runs in both projects: JavaScript on and JavaScript off.
  */
 
+// German is the shop's default; the browser asks for it (Playwright's Chrome would ask for English).
+test.use({ locale: "de-DE" });
+
 const toast = (page: Page) => page.getByTestId("toast");
 const header = (page: Page) => page.locator("header").first();
 const signOutButton = (page: Page) => header(page).locator('form[action="/logout"] button').first();
@@ -125,14 +128,17 @@ test.describe("account journey", () => {
   });
 
   test("redirectTo brings the user back, but never to another site", async ({ page, baseURL }) => {
+    const signOut = async () => {
+      await signOutButton(page).click();
+      await expect(header(page).getByRole("link", { name: "Anmelden" })).toBeVisible();
+    };
     await signIn(page, demoCustomer.email, demoCustomer.password, "/cart");
     await expect(page).toHaveURL(`${baseURL}/cart`);
-    await signOutButton(page).click();
+    await signOut();
     for (const evil of ["//evil.example", "https://evil.example/steal"]) {
       await signIn(page, demoCustomer.email, demoCustomer.password, evil);
       await expect(page).toHaveURL(`${baseURL}/`);
-      await signOutButton(page).click();
-      await expect(page).toHaveURL(`${baseURL}/`);
+      await signOut();
     }
   });
 
@@ -189,28 +195,49 @@ test.describe("roles", () => {
 test.describe("protection (HTTP)", () => {
   const evil = { Origin: "https://evil.example" };
 
-  test("cross-site posts to login, register, profile, logout, cart and checkout are refused with 403", async ({ request }) => {
-    const posts: Array<[string, Record<string, string>]> = [
-      ["/login", { email: demoCustomer.email, password: demoCustomer.password }],
-      ["/register", { firstName: "E", lastName: "Vil", email: uniqueEmail("evil"), country: "DE", password: "evil-pass-1", confirmPassword: "evil-pass-1" }],
-      ["/profile", { firstName: "E", lastName: "Vil", country: "CH" }],
-      ["/logout", { redirectTo: "/" }],
-      ["/cart", { intent: "clear" }],
-      ["/checkout", { firstName: "E" }],
-    ];
+  // A browser's cross-site form post carries Origin: https://evil.example. Remix refuses such a post
+  // itself, before any action runs (its own guard answers 500); a post whose Origin is missing but
+  // whose Referer is foreign reaches our requireSameOrigin, which answers 403.
+  const posts: Array<[string, Record<string, string>]> = [
+    ["/login", { email: demoCustomer.email, password: demoCustomer.password }],
+    ["/register", { firstName: "E", lastName: "Vil", email: "evil-register@example.com", country: "DE", password: "evil-pass-1", confirmPassword: "evil-pass-1" }],
+    ["/profile", { firstName: "Hacked", lastName: "Vil", country: "CH" }],
+    ["/logout", { redirectTo: "/" }],
+    ["/cart", { intent: "clear" }],
+    ["/checkout", { firstName: "E" }],
+  ];
+
+  test("cross-site posts to login, register, profile, logout, cart and checkout are refused", async ({ request }) => {
     for (const [path, form] of posts) {
-      const response = await request.post(path, { form, headers: evil, maxRedirects: 0 });
-      expect(response.status(), path).toBe(403);
+      const byOrigin = await request.post(path, { form, headers: evil, maxRedirects: 0 });
+      expect(byOrigin.status(), `${path} (Origin)`).toBeGreaterThanOrEqual(400);
+      expect(byOrigin.headers()["set-cookie"] ?? "", path).not.toContain("__session=");
+      const byReferer = await request.post(path, { form, headers: { Referer: "https://evil.example/form" }, maxRedirects: 0 });
+      expect(byReferer.status(), `${path} (Referer)`).toBe(403);
     }
+    // Nothing was created: the forged registration cannot sign in.
+    const login = await request.post("/login", { form: { email: "evil-register@example.com", password: "evil-pass-1" }, maxRedirects: 0 });
+    expect(login.status()).toBe(401);
   });
 
-  test("a signed-in customer's cross-site profile post changes nothing; admin actions answer 403", async ({ request }) => {
+  test("a signed-in customer's cross-site posts change nothing; admin actions answer 403", async ({ request }) => {
     const signedIn = await request.post("/login", { form: { email: demoCustomer.email, password: demoCustomer.password }, maxRedirects: 0 });
     expect(signedIn.status()).toBe(302);
-    const forged = await request.post("/profile", { form: { firstName: "Hacked", lastName: "X", country: "CH" }, headers: evil, maxRedirects: 0 });
-    expect(forged.status()).toBe(403);
-    const page = await request.get("/profile");
-    expect(await page.text()).not.toContain("Hacked");
+    const listing = await (await request.get("/products")).text();
+    const productId = listing.match(/\/products\/([0-9a-f-]{36})/)?.[1];
+    expect(productId).toBeTruthy();
+    const added = await request.post("/cart", { form: { intent: "add", productId: productId!, quantity: "1" }, maxRedirects: 0 });
+    expect(added.status()).toBeLessThan(400);
+    for (const [path, form] of posts.filter(([p]) => p === "/profile" || p === "/logout" || p === "/cart")) {
+      expect((await request.post(path, { form, headers: evil, maxRedirects: 0 })).status(), path).toBeGreaterThanOrEqual(400);
+      expect((await request.post(path, { form, headers: { Referer: "https://evil.example/" }, maxRedirects: 0 })).status(), path).toBe(403);
+    }
+    const profile = await request.get("/profile", { maxRedirects: 0 });
+    // Still signed in (the forged logout did nothing) and the profile is unchanged.
+    expect(profile.status()).toBe(200);
+    expect(await profile.text()).not.toContain("Hacked");
+    // The forged "clear" left the cart as it was.
+    expect(await (await request.get("/cart")).text()).toContain(productId!);
     for (const path of ["/admin", "/admin/edit"]) {
       const response = await request.post(path, { form: { intent: "delete" }, maxRedirects: 0 });
       expect(response.status(), path).toBe(403);
