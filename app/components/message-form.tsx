@@ -5,6 +5,9 @@ import { z } from "zod";
 import { isLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { FieldErrors } from "~/components/field";
+import { Honeypot, HONEYPOT_FIELD } from "~/components/honeypot";
+
+export { Honeypot, HONEYPOT_FIELD };
 
 /**
  * What the contact form (/contact) and the support form (/support) share: the field rules, the
@@ -14,8 +17,6 @@ import { FieldErrors } from "~/components/field";
 
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
-/** The honeypot's field name: people never see it, form-filling bots do. */
-export const HONEYPOT_FIELD = "website";
 
 export const nameField = (key: "firstName" | "lastName" | "name") =>
   z
@@ -81,19 +82,6 @@ export function TextareaField({
   );
 }
 
-/**
- * A text field people do not see and screen readers skip; bots that fill every field fill it too.
- * A filled honeypot is answered like a success and nothing is stored.
- */
-export function Honeypot({ id = `${HONEYPOT_FIELD}-field` }: { id?: string }) {
-  const { t } = useT();
-  return (
-    <div aria-hidden="true" className="sr-only">
-      <label htmlFor={id}>{t("forms.honeypot")}</label>
-      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
-  );
-}
 
 /** Errors about the whole form (for example: too many messages), above the fields. */
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {

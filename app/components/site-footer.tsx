@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
-import { Honeypot } from "~/components/message-form";
+import { Honeypot } from "~/components/honeypot";
 
 const shopLinks = [
   { to: "/", key: "common.nav.home" },
