@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       dir: directionOf(locale),
-      messages: clientMessages(locale),
+      messages: clientMessages(locale, { admin: Boolean(user?.isAdmin) }),
       currency: preferences.currency,
       country: preferences.country,
       siteUrl: siteUrl(request),

@@ -19,16 +19,22 @@ for (const [file, messages] of Object.entries(files)) {
  */
 const serverOnlyNamespaces = new Set(["pages", "email"]);
 
-const clientCatalogues = new Map<Locale, Messages>();
+/** The admin area's texts go only to admins' browsers, not with every shopper's page. */
+const adminOnlyNamespaces = new Set(["admin", "inbox"]);
 
-/** The messages the browser needs for the interface (all namespaces but the static pages). */
-export function clientMessages(locale: Locale): Messages {
-  let messages = clientCatalogues.get(locale);
+const clientCatalogues = new Map<string, Messages>();
+
+/** The messages the browser needs for the interface (all namespaces but the static pages; admin texts for admins). */
+export function clientMessages(locale: Locale, options: { admin?: boolean } = {}): Messages {
+  const cacheKey = `${locale}:${options.admin ? "admin" : "shop"}`;
+  let messages = clientCatalogues.get(cacheKey);
   if (!messages) {
     messages = Object.fromEntries(
-      Object.entries(catalogues.get(locale) ?? {}).filter(([ns]) => !serverOnlyNamespaces.has(ns)),
+      Object.entries(catalogues.get(locale) ?? {}).filter(
+        ([ns]) => !serverOnlyNamespaces.has(ns) && (options.admin || !adminOnlyNamespaces.has(ns)),
+      ),
     );
-    clientCatalogues.set(locale, messages);
+    clientCatalogues.set(cacheKey, messages);
   }
   return messages;
 }

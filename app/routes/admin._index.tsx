@@ -10,7 +10,6 @@ import { categories, categoryName, findCategory } from "~/data/categories";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { safeRedirect } from "~/utils/redirect";
-import { pageMeta } from "~/utils/seo";
 import { formatPrice } from "~/utils/money";
 import { localizedName } from "~/models/product.server";
 import { MAX_STOCK, listAdminProducts, listInventory, submitProductForm, updateStock } from "~/models/product-admin.server";
@@ -18,7 +17,7 @@ import { getProductStats, revenueByDay, topProducts } from "~/models/admin-stats
 import { listCustomers, listOrders } from "~/models/order-admin.server";
 import { listAdmins } from "~/models/admin-roles.server";
 import { loadMessagesTab } from "~/models/admin-inbox.server";
-import { ADMIN_TABS, AdminErrorBoundary, AdminPage, AdminTabs, StatCards, StockBadge, OrderStatusBadge, formatDateTime, type AdminTab } from "~/components/admin/admin-ui";
+import { ADMIN_TABS, AdminErrorBoundary, AdminPage, AdminTabs, StatCards, StockBadge, OrderStatusBadge, adminPageMeta, formatDateTime, type AdminTab } from "~/components/admin/admin-ui";
 import { ProductForm } from "~/components/admin/product-form";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { AddAdminForm, AdminList } from "~/components/admin/settings";
@@ -26,7 +25,7 @@ import { Pagination } from "~/components/catalogue";
 import { MessagesTab } from "~/components/admin/messages-tab";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("admin.meta.title"), description: t("admin.meta.description"), noindex: true }));
+  adminPageMeta(args, (t) => ({ title: t("admin.meta.title"), description: t("admin.meta.description") }));
 
 const PRODUCTS_PAGE_SIZE = 20;
 const INVENTORY_PAGE_SIZE = 25;

@@ -9,14 +9,13 @@ import { categories, categoryName, findCategory } from "~/data/categories";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { safeRedirect } from "~/utils/redirect";
-import { pageMeta } from "~/utils/seo";
 import { formatPrice } from "~/utils/money";
 import { deleteProductWithMedia, listAdminProducts } from "~/models/product-admin.server";
-import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 import { Pagination } from "~/components/catalogue";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("admin.table.title"), description: t("admin.meta.description"), noindex: true }));
+  adminPageMeta(args, (t) => ({ title: t("admin.table.title"), description: t("admin.meta.description") }));
 
 const PAGE_SIZE = 25;
 

@@ -7,7 +7,6 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
-import { pageMeta } from "~/utils/seo";
 import { getOfferSection, saveOfferSection, type OfferInput } from "~/models/offer.server";
 import { getProductsByIds, isUuid } from "~/models/product.server";
 import { parseMoneyInput } from "~/models/product-admin.server";
@@ -20,11 +19,11 @@ import {
   storeMedia,
   type MediaType,
 } from "~/utils/uploads.server";
-import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 import { MAX_OFFERS, OffersEditor, draftFromSection, newOfferDraft, type OfferDraft, type OffersDraft, type OffersEditorResult } from "~/components/admin/offers-editor";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("admin.offers.editorTitle"), description: t("admin.meta.description"), noindex: true }));
+  adminPageMeta(args, (t) => ({ title: t("admin.offers.editorTitle"), description: t("admin.meta.description") }));
 
 /**
  * The editor lives on the home page (?editOffers=1); this page shows it on its own, and is what

@@ -7,17 +7,14 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
-import { pageMeta } from "~/utils/seo";
 import { formatPrice } from "~/utils/money";
 import { changeOrderStatus, getAdminOrder, isOrderStatus, nextStatuses, orderNumber } from "~/models/order-admin.server";
-import { AdminErrorBoundary, AdminPage, OrderStatusBadge, formatDateTime } from "~/components/admin/admin-ui";
+import { AdminErrorBoundary, AdminPage, OrderStatusBadge, formatDateTime, adminPageMeta } from "~/components/admin/admin-ui";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, (t) => ({
+  adminPageMeta(args, (t) => ({
     title: args.data ? t("admin.orders.detailTitle", { number: args.data.order.number }) : t("admin.orders.notFound"),
-    description: t("admin.meta.description"),
-    noindex: true,
-  }));
+    description: t("admin.meta.description") }));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,19 +8,16 @@ import { useT } from "~/i18n/use-t";
 import { categories, categoryName, findCategory } from "~/data/categories";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
-import { pageMeta } from "~/utils/seo";
 import { centsToDecimal } from "~/utils/money";
 import { getProduct } from "~/models/product.server";
 import { submitProductForm } from "~/models/product-admin.server";
-import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 import { ProductForm, type ProductFormDefaults } from "~/components/admin/product-form";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, (t) => ({
+  adminPageMeta(args, (t) => ({
     title: args.data ? `${t("admin.product.form.editTitle")}: ${args.data.name}` : t("admin.product.form.editTitle"),
-    description: t("admin.meta.description"),
-    noindex: true,
-  }));
+    description: t("admin.meta.description") }));
 
 const money = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 

@@ -7,13 +7,12 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
-import { pageMeta } from "~/utils/seo";
 import { getProduct, localizedName } from "~/models/product.server";
 import { deleteProductWithMedia } from "~/models/product-admin.server";
-import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("admin.delete.title"), description: t("admin.meta.description"), noindex: true }));
+  adminPageMeta(args, (t) => ({ title: t("admin.delete.title"), description: t("admin.meta.description") }));
 
 /**
  * Deleting from the dashboard asks first: this page is the confirmation step (with or without

@@ -7,13 +7,12 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
-import { pageMeta } from "~/utils/seo";
 import { MAX_EMAIL_LENGTH, demoteAdmin, promoteAdmin } from "~/models/admin-roles.server";
-import { AdminErrorBoundary, AdminPage } from "~/components/admin/admin-ui";
+import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 import { AddAdminForm } from "~/components/admin/settings";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("admin.settings.addAdmin"), description: t("admin.meta.description"), noindex: true }));
+  adminPageMeta(args, (t) => ({ title: t("admin.settings.addAdmin"), description: t("admin.meta.description") }));
 
 /**
  * The form lives in the dashboard's Settings tab; this page shows it on its own (and is what a

@@ -447,6 +447,8 @@ test.describe("visitors and customers", () => {
     expect(await promote.text()).toContain("Only admins can make other users admin.");
     await page.goto("/");
     await expect(page.getByTestId("offers-edit-toggle")).toHaveCount(0);
+    // The admin area's texts are not sent to shoppers' browsers.
+    expect(await (await page.request.get("/")).text()).not.toContain("Lagerwarnung");
     await expectUntouched(page);
   });
 });

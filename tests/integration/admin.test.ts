@@ -13,6 +13,7 @@ import { demoteAdmin, listAdmins, promoteAdmin } from "~/models/admin-roles.serv
 import { getOfferSection, saveOfferSection } from "~/models/offer.server";
 import { toCents } from "~/utils/money";
 import { sniffImage, sniffVideo } from "~/utils/uploads.server";
+import { clientMessages } from "~/i18n/catalogues.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin._index";
 import { action as rolesAction } from "~/routes/admin.roles";
 import { action as offersAction } from "~/routes/admin.offers";
@@ -510,6 +511,12 @@ describe("CSV fields, magic bytes and the uploads route", () => {
     expect(sniffVideo(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x01]))?.ext).toBe("webm");
     expect(sniffVideo(Buffer.from("\0\0\0\x1cftypavif\0\0\0\0"))).toBeNull();
     expect(sniffVideo(PNG)).toBeNull();
+  });
+
+  it("sends the admin texts only to admins' browsers", () => {
+    expect(clientMessages("de")).not.toHaveProperty("admin");
+    expect(clientMessages("de", { admin: true })).toHaveProperty("admin.tabs.products", "Produkte");
+    expect(clientMessages("ar", { admin: true })).toHaveProperty("admin.product.errors.requiredTitle", "خطأ في البيانات");
   });
 
   it("serves only names it wrote: anything else, traversal included, is a 404", async () => {

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { formatPrice } from "~/utils/money";
 import { ErrorState } from "~/components/error-state";
+import { pageMeta } from "~/utils/seo";
+import type { Translate } from "~/i18n/translate";
 
 export const ADMIN_TABS = ["products", "inventory", "orders", "customers", "reports", "messages", "settings"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -153,4 +155,20 @@ export function AdminErrorBoundary() {
 export function formatDateTime(iso: string, withTime = true): string {
   const text = new Date(iso).toISOString();
   return withTime ? `${text.slice(0, 10)} ${text.slice(11, 16)} UTC` : text.slice(0, 10);
+}
+
+type MetaArgs = Parameters<typeof pageMeta>[0];
+
+/**
+ * An admin page's head: never indexed. Admin texts reach only admins' browsers, so for anyone
+ * else (who sees the 403 page) a missing admin key falls back to the "access denied" title.
+ */
+export function adminPageMeta(args: MetaArgs, build: (t: Translate) => { title: string; description: string }) {
+  return pageMeta(args, (t) => {
+    const own: Translate = (key, vars) => {
+      const text = t(key, vars);
+      return text === key ? t("common.error.forbidden") : text;
+    };
+    return { ...build(own), noindex: true };
+  });
 }
