@@ -83,6 +83,7 @@ export default function Favorites() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t("favorites.title")}</h1>
       {favorites.length > 0 ? (
         <div className="mt-6" data-testid="favorites-list">
+          <h2 className="sr-only">{t("favorites.listHeading")}</h2>
           <ProductGrid products={favorites} favoriteIds={favorites.map((product) => product.id)} eagerCount={2} />
           <VatNote className="mt-4" />
         </div>

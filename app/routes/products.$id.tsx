@@ -86,7 +86,7 @@ export default function ProductPage() {
       </nav>
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-label={t("product.gallery")}>
-          <div className="carousel !pb-0" style={{ gap: 0 }} data-testid="gallery">
+          <div className="carousel !pb-0" style={{ gap: 0 }} data-testid="gallery" tabIndex={0} role="group" aria-label={t("product.gallery")}>
             {product.images.map((image, index) => (
               <img
                 key={image}
