@@ -8,12 +8,13 @@ import { getDb } from "~/db/db.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
 import { startMailWorker } from "~/utils/mail-worker.server";
 import { installGracefulShutdown } from "~/utils/graceful-shutdown.server";
-import { installCrossSiteGuard } from "~/utils/cross-site-guard.server";
+import { installRequestGuard } from "~/utils/request-guard.server";
 
 // Before remix-serve starts listening: SIGTERM then finishes requests in flight before exiting.
 installGracefulShutdown();
-// Cross-site form posts get a 403 page instead of Remix's bare 500.
-installCrossSiteGuard();
+// Notes each client's address for rate limits; cross-site form posts get a 403 page instead of
+// Remix's bare 500.
+installRequestGuard();
 
 // Open (and on first start create, migrate and seed) the database when the server starts, not on
 // the first request. A failure here is retried by the first request that needs the database.

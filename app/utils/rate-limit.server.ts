@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { CLIENT_ADDRESS_HEADER } from "./request-guard.server";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -43,8 +44,15 @@ export async function resetRateLimit(key: string): Promise<void> {
   await db.query("delete from public.rate_limits where key = $1", [key]);
 }
 
-/** The client's address: the first X-Forwarded-For entry when behind a proxy, else unknown. */
+/**
+ * The client's address, as the request guard noted it (the socket's peer, or the proxy's
+ * X-Forwarded-For with TRUST_PROXY=true). Outside the server (tests calling actions directly) the
+ * guard has not run and the forwarded header is used as given.
+ */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP") || "local";
+  return (
+    request.headers.get(CLIENT_ADDRESS_HEADER) ??
+    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
+    "unknown"
+  );
 }

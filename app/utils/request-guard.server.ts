@@ -5,6 +5,22 @@ import { onHttpServerListen } from "./http-server-hooks.server";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * The header through which the guard hands the client's address to the app: remix-serve does not
+ * expose the socket to loaders and actions. Any value a client sends under this name is replaced.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
+
+/**
+ * The address rate limits count per: the connection's peer address, or — only when TRUST_PROXY is
+ * set, behind a proxy that sets it — the first X-Forwarded-For entry. Trusting X-Forwarded-For
+ * without a proxy would let anyone pick a new address for every request.
+ */
+export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | undefined, trustProxy: boolean): string {
+  const forwarded = trustProxy ? forwardedFor?.split(",")[0]?.trim() : undefined;
+  return forwarded || socketAddress || "unknown";
+}
+
 function header(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -29,16 +45,20 @@ function localeOf(req: http.IncomingMessage): Locale {
 }
 
 /**
- * Remix itself refuses a POST whose Origin does not match the Host, but with a bare 500 and an
- * error in the log. This guard answers such requests first, before remix-serve's handler, with a
- * 403 and a short page in the visitor's language. Actions still call requireSameOrigin (which also
- * checks the Referer when there is no Origin).
+ * Runs before remix-serve's handler on every request:
+ * - it notes the client's address for rate limits (CLIENT_ADDRESS_HEADER);
+ * - Remix itself refuses a POST whose Origin does not match the Host, but with a bare 500 and an
+ *   error in the log: the guard answers such requests first with a 403 and a short page in the
+ *   visitor's language. Actions still call requireSameOrigin (which also checks the Referer when
+ *   there is no Origin).
  */
-export function installCrossSiteGuard() {
+export function installRequestGuard() {
+  const trustProxy = process.env.TRUST_PROXY === "true";
   onHttpServerListen((server) => {
     const handlers = server.listeners("request") as Array<(req: http.IncomingMessage, res: http.ServerResponse) => void>;
     server.removeAllListeners("request");
     server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+      req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, header(req, "x-forwarded-for"), trustProxy);
       const host = header(req, "x-forwarded-host")?.split(",")[0]?.trim() || header(req, "host");
       if (isCrossSiteWrite(req.method, header(req, "origin"), host)) {
         const locale = localeOf(req);

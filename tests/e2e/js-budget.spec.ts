@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-// @ts-expect-error: a plain .mjs script without type declarations; it returns rows of byte counts.
 import { firstLoadJs } from "../../scripts/js-budget.mjs";
 
 /**

@@ -16,6 +16,8 @@ const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.
     SITE_URL: `http://localhost:${process.env.PORT}`,
     SESSION_SECRET: "e2e-test-secret-not-for-production",
     ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "",
+    // The tests play the trusted proxy: X-Forwarded-For lets them act as different clients.
+    TRUST_PROXY: "true",
   },
 });
 const stop = () => {

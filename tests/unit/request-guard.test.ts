@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite } from "~/utils/cross-site-guard.server";
+import { clientAddressOf, isCrossSiteWrite } from "~/utils/request-guard.server";
 
 describe("isCrossSiteWrite", () => {
   it("refuses a POST from another site", () => {
@@ -19,5 +19,15 @@ describe("isCrossSiteWrite", () => {
   it("leaves reads and requests without an Origin header to the routes", () => {
     expect(isCrossSiteWrite("GET", "https://evil.example", "shop.example")).toBe(false);
     expect(isCrossSiteWrite("POST", undefined, "shop.example")).toBe(false);
+  });
+});
+
+describe("clientAddressOf", () => {
+  it("counts the connection's address and ignores X-Forwarded-For without a trusted proxy", () => {
+    expect(clientAddressOf("203.0.113.7", "198.51.100.1", false)).toBe("203.0.113.7");
+  });
+  it("takes the first X-Forwarded-For entry behind a trusted proxy", () => {
+    expect(clientAddressOf("10.0.0.2", "198.51.100.1, 10.0.0.2", true)).toBe("198.51.100.1");
+    expect(clientAddressOf("10.0.0.2", undefined, true)).toBe("10.0.0.2");
   });
 });
