@@ -42,7 +42,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: { PORT: String(PORT) },
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

@@ -4,18 +4,17 @@
 // process (autocannon) for a fixed time per route, and measures the same server's throughput for a
 // static file of the same size as each page (the ceiling). Prints the table and writes it into
 // docs/performance.md between the bench markers.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+import { ensureBuild, freshDataDir, removeDataDir, root, startServer, stopServer, writePerformanceBlock } from "./lib/prod-server.mjs";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const SIZES = [100, Number(process.env.BENCH_PRODUCTS ?? 10_000)];
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const base = `http://127.0.0.1:${PORT}`;
+const base = `http://localhost:${PORT}`;
 const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
 
 const routes = [
@@ -36,34 +35,6 @@ const routes = [
 
 function log(...args) {
   console.error("[bench]", ...args);
-}
-
-function startServer(dataDir) {
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${BUILD_DIR}/server/index.js`], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret", SITE_URL: base, COOKIE_SECURE: "false" },
-  });
-  server.on("exit", (code, signal) => log(`server exited (${code ?? signal})`));
-  return server;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      const response = await fetch(`${base}/products`);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
-
-function stopServer(server) {
-  return new Promise((resolve) => {
-    server.once("exit", resolve);
-    server.kill("SIGTERM");
-  });
 }
 
 /** Adds generated products (in SQL, inside the database) until the catalogue has `size` rows. */
@@ -118,16 +89,15 @@ function autocannon(url, route) {
 
 async function measure(size) {
   let server;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  const dataDir = freshDataDir("bench");
+  const serverOptions = { buildDir: BUILD_DIR, port: PORT, dataDir, env: { COOKIE_SECURE: "false" } };
   try {
     log(`catalogue of ${size}: first start (migrate + seed)…`);
-    server = startServer(dataDir);
-    await waitForServer();
+    server = await startServer(serverOptions);
     await stopServer(server);
     const products = await fillCatalogue(dataDir, size);
     log(`catalogue has ${products} products; starting server…`);
-    server = startServer(dataDir);
-    await waitForServer();
+    server = await startServer(serverOptions);
     const staticDir = path.join(root, BUILD_DIR, "client", "bench-static");
     mkdirSync(staticDir, { recursive: true });
     const results = [];
@@ -150,7 +120,7 @@ async function measure(size) {
     return { size: products, results };
   } finally {
     if (server) await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 }
 
@@ -173,20 +143,13 @@ function table(runs) {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
-    log("building…");
-    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
+  log("building…");
+  ensureBuild(BUILD_DIR, { reuse: process.env.BENCH_SKIP_BUILD === "1" });
   const runs = [];
   for (const size of SIZES) runs.push(await measure(size));
   const output = table(runs);
   console.log(output);
-  const doc = path.join(root, "docs/performance.md");
-  const stamp = `<!-- bench:start -->\nLast run: ${new Date().toISOString()} (\`npm run bench\`)\n\n${output}\n<!-- bench:end -->`;
-  let text = existsSync(doc) ? readFileSync(doc, "utf8") : "# Performance\n\n<!-- bench:start -->\n<!-- bench:end -->\n";
-  text = text.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, stamp);
-  writeFileSync(doc, text);
+  writePerformanceBlock("bench", "npm run bench", output);
   log("written to docs/performance.md");
 }
 

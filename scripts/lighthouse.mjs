@@ -3,14 +3,12 @@
 // (with one item in the cart), against the production build on a fresh embedded database, with
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Prints the four category scores per
 // page and writes them into docs/performance.md between the lighthouse markers.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
+import { chromiumArgs, ensureBuild, freshDataDir, removeDataDir, root, startServer, stopServer, writePerformanceBlock } from "./lib/prod-server.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3401);
 const base = `http://localhost:${PORT}`;
@@ -18,33 +16,15 @@ const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
 const outDir = path.join(root, "lighthouse");
 mkdirSync(outDir, { recursive: true });
 
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/products`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
-
 async function main() {
-  if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1" || !existsSync(path.join(root, BUILD_DIR, "server/index.js"))) {
-    const build = spawnSync("npx", ["remix", "vite:build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${BUILD_DIR}/server/index.js`], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, SESSION_SECRET: "lighthouse-secret", SITE_URL: base },
-  });
+  ensureBuild(BUILD_DIR, { reuse: process.env.LIGHTHOUSE_SKIP_BUILD === "1" });
+  const dataDir = freshDataDir("lighthouse");
+  const server = await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: ["--headless=new", ...chromiumArgs],
   });
   try {
-    await waitForServer();
     // A cart with one product, so /cart and /checkout show their real pages.
     const add = await fetch(`${base}/cart`, {
       method: "POST",
@@ -80,18 +60,11 @@ async function main() {
       ...rows.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`),
     ].join("\n");
     console.log(table);
-    const doc = path.join(root, "docs/performance.md");
-    let text = existsSync(doc) ? readFileSync(doc, "utf8") : "# Performance\n";
-    const block = `<!-- lighthouse:start -->\nLast run: ${new Date().toISOString()} (\`npm run lighthouse\`, mobile, Debian Chromium)\n\n${table}\n<!-- lighthouse:end -->`;
-    text = text.includes("<!-- lighthouse:start -->")
-      ? text.replace(/<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/, block)
-      : `${text.trimEnd()}\n\n${block}\n`;
-    writeFileSync(doc, text);
+    writePerformanceBlock("lighthouse", "npm run lighthouse (mobile, Debian Chromium)", table);
   } finally {
     await chrome.kill();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(server);
+    removeDataDir(dataDir);
   }
 }
 
