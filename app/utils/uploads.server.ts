@@ -178,16 +178,65 @@ export function uploadPath(name: string): { file: string; mime: string } | null 
   return { file: path.join(uploadsDir(), name), mime: mediaTypes[match[1]!]! };
 }
 
+/**
+ * Where uploads go: files under DATA_DIR/uploads by default; a Supabase Storage bucket when
+ * SUPABASE_STORAGE_BUCKET is set (with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY), so several
+ * servers behind a load balancer share them. The bucket must be public (images are shown to
+ * everyone); the service-role key stays on the server.
+ */
+export interface SupabaseStorage {
+  url: string;
+  bucket: string;
+  serviceKey: string;
+}
+
+export function supabaseStorage(): SupabaseStorage | null {
+  const bucket = process.env.SUPABASE_STORAGE_BUCKET;
+  const url = process.env.SUPABASE_URL?.replace(/\/+$/, "");
+  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!bucket) return null;
+  if (!url || !serviceKey) throw new Error("SUPABASE_STORAGE_BUCKET needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.");
+  return { url, bucket, serviceKey };
+}
+
+function publicPrefix(storage: SupabaseStorage) {
+  return `${storage.url}/storage/v1/object/public/${encodeURIComponent(storage.bucket)}/`;
+}
+
+function storageHeaders(storage: SupabaseStorage, contentType?: string): Record<string, string> {
+  return {
+    Authorization: `Bearer ${storage.serviceKey}`,
+    apikey: storage.serviceKey,
+    ...(contentType ? { "Content-Type": contentType } : {}),
+  };
+}
+
+async function putObject(storage: SupabaseStorage, name: string, item: { bytes: Uint8Array; type: MediaType }) {
+  const response = await fetch(`${storage.url}/storage/v1/object/${encodeURIComponent(storage.bucket)}/${name}`, {
+    method: "POST",
+    headers: { ...storageHeaders(storage, item.type.mime), "x-upsert": "false", "Cache-Control": "max-age=31536000" },
+    body: new Blob([item.bytes as Uint8Array<ArrayBuffer>], { type: item.type.mime }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  if (!response.ok) throw new Error(`Supabase Storage refused the upload (HTTP ${response.status}).`);
+  return publicPrefix(storage) + name;
+}
+
 /** Writes validated media under random names; returns their public URLs. All or nothing. */
 export async function storeMedia(items: Array<{ bytes: Uint8Array; type: MediaType }>): Promise<string[]> {
   if (items.length === 0) return [];
-  await mkdir(uploadsDir(), { recursive: true });
+  const storage = supabaseStorage();
+  if (!storage) await mkdir(uploadsDir(), { recursive: true });
   const urls: string[] = [];
   try {
     for (const item of items) {
       const name = `${randomUUID()}.${item.type.ext}`;
-      await writeFile(path.join(uploadsDir(), name), item.bytes, { flag: "wx", mode: 0o644 });
-      urls.push(UPLOADS_PREFIX + name);
+      if (storage) {
+        urls.push(await putObject(storage, name, item));
+      } else {
+        await writeFile(path.join(uploadsDir(), name), item.bytes, { flag: "wx", mode: 0o644 });
+        urls.push(UPLOADS_PREFIX + name);
+      }
     }
   } catch (error) {
     await removeMedia(urls);
@@ -198,9 +247,25 @@ export async function storeMedia(items: Array<{ bytes: Uint8Array; type: MediaTy
 
 /** Deletes stored uploads by URL; URLs that are not our uploads (seed images, external) are left alone. */
 export async function removeMedia(urls: Array<string | null | undefined>): Promise<void> {
+  const storage = supabaseStorage();
+  const remote: string[] = [];
   for (const url of urls) {
+    if (storage && url?.startsWith(publicPrefix(storage))) {
+      const name = url.slice(publicPrefix(storage).length);
+      if (STORED_NAME.test(name)) remote.push(name);
+      continue;
+    }
     if (!url?.startsWith(UPLOADS_PREFIX)) continue;
     const target = uploadPath(url.slice(UPLOADS_PREFIX.length));
     if (target) await rm(target.file, { force: true });
+  }
+  if (storage && remote.length > 0) {
+    const response = await fetch(`${storage.url}/storage/v1/object/${encodeURIComponent(storage.bucket)}`, {
+      method: "DELETE",
+      headers: storageHeaders(storage, "application/json"),
+      body: JSON.stringify({ prefixes: remote }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) console.error(`Supabase Storage did not delete ${remote.join(", ")} (HTTP ${response.status}).`);
   }
 }
