@@ -37,6 +37,17 @@ export function isCrossSiteWrite(method: string | undefined, origin: string | un
   }
 }
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** 405 for PUT/PATCH/DELETE, 415 for a POST whose body is not a form; null when the request may pass. */
+export function refuseUnsupportedWrite(method: string | undefined, contentType: string | undefined): 405 | 415 | null {
+  const verb = method?.toUpperCase();
+  if (verb === "PUT" || verb === "PATCH" || verb === "DELETE") return 405;
+  if (verb !== "POST") return null;
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return FORM_TYPES.includes(type) ? null : 415;
+}
+
 function localeOf(req: http.IncomingMessage): Locale {
   const cookie = header(req, "cookie")?.match(/(?:^|;\s*)lng=([a-z]{2})/)?.[1];
   if (isLocale(cookie)) return cookie;
@@ -76,6 +87,20 @@ export function installRequestGuard() {
             ? `<!doctype html><html lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}"><meta charset="utf-8"><title>403 – ${title}</title><main style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">${t("common.notFound.home")}</a></p></main></html>`
             : `${title}: ${message}`,
         );
+        req.resume();
+        return;
+      }
+      // Every form here is a POST of a form encoding: anything else would make the action's
+      // formData() throw, a 500. Other methods and body types get 405 / 415 instead.
+      const refusal = refuseUnsupportedWrite(req.method, header(req, "content-type"));
+      if (refusal) {
+        const t = getTranslator(localeOf(req));
+        res.writeHead(refusal, {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          ...(refusal === 405 ? { Allow: "GET, HEAD, POST" } : {}),
+        });
+        res.end(t("common.error.badRequest"));
         req.resume();
         return;
       }
