@@ -1,8 +1,8 @@
 import { getDb } from "~/db/db.server";
 import { centsToDecimal, toCents } from "~/utils/money";
 
-export interface Offer {
-  id: string;
+/** An offer as the admin saves it (prices in cents, EUR as the spec's offers are). */
+export interface OfferInput {
   title: string;
   subtitle: string;
   image: string;
@@ -12,6 +12,11 @@ export interface Offer {
   timeLeft: string;
   featured: boolean;
   productId: string | null;
+}
+
+/** An offer as the shop shows it: what the admin saved, plus its id and whether it can be bought. */
+export interface Offer extends OfferInput {
+  id: string;
   /** Whether the linked product can be bought now (the offer's add-to-cart shows only then). */
   productAvailable: boolean;
 }
@@ -63,19 +68,6 @@ export async function getOfferSection(): Promise<OfferSection> {
       productAvailable: Boolean(row.product_available),
     })),
   };
-}
-
-/** An offer as the admin saves it (prices in cents, EUR as the spec's offers are). */
-export interface OfferInput {
-  title: string;
-  subtitle: string;
-  image: string;
-  originalPrice: number;
-  salePrice: number;
-  discount: number;
-  timeLeft: string;
-  featured: boolean;
-  productId: string | null;
 }
 
 /**
