@@ -4,6 +4,7 @@ import { isLocale, type Locale } from "~/i18n/config";
 import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
 import { orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
 import { toCents, type Currency } from "~/utils/money";
+import { orderNumber } from "./order-number";
 
 /**
  * The e-mail outbox (table email_outbox). Whatever causes an e-mail (an order, a registration, a
@@ -327,7 +328,7 @@ export async function queueOrderConfirmationEmail(
   const site = options.siteUrl ?? configuredSiteUrl();
   const message = orderConfirmationEmail({
     locale,
-    number: (order.id.split("-")[0] ?? order.id).toUpperCase(),
+    number: orderNumber(order.id),
     customerName: order.customer_name,
     createdAt: new Date(order.created_at),
     currency: order.currency,

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { isUuid } from "./product.server";
+import { orderNumber } from "./order-number";
 import { toCents, type Currency } from "~/utils/money";
 
 /** The admin's view of orders and customers, and the order status workflow. */
@@ -24,10 +25,7 @@ export function nextStatuses(status: OrderStatus): readonly OrderStatus[] {
   return TRANSITIONS[status] ?? [];
 }
 
-/** The order number shown to people: the id's first dash-separated segment, upper-cased. */
-export function orderNumber(id: string): string {
-  return (id.split("-")[0] ?? id).toUpperCase();
-}
+export { orderNumber };
 
 export interface AdminOrderSummary {
   id: string;

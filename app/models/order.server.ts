@@ -7,6 +7,9 @@ import { clearCart, getCartLines, unitPriceIn, type CartOwner } from "./cart.ser
 import { isAvailable, isUuid, localizedName } from "./product.server";
 import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
 import { queueOrderConfirmationEmail } from "./email-outbox.server";
+import { orderNumber } from "./order-number";
+
+export { orderNumber };
 
 /*
  * The checkout form. Messages are catalogue keys (checkout.errors.*), translated where they are
@@ -225,11 +228,6 @@ export interface OrderView {
   customerName: string;
   paymentMethod: PaymentMethod;
   items: Array<{ productId: string | null; name: string; quantity: number; unitPrice: number; total: number }>;
-}
-
-/** The order number shown to shoppers: the first dash-separated segment of the id, upper-cased. */
-export function orderNumber(id: string): string {
-  return (id.split("-")[0] ?? id).toUpperCase();
 }
 
 export interface OrderViewer {
