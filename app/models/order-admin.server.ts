@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { isUuid } from "./product.server";
 import { orderNumber } from "./order-number";
+import { clampPage } from "./paging";
 import { toCents, type Currency } from "~/utils/money";
 
 /** The admin's view of orders and customers, and the order status workflow. */
@@ -81,15 +82,14 @@ export async function listOrders(page: number, pageSize: number) {
   const db = await getDb();
   const [count] = await db.query<{ total: number }>("select count(*)::int as total from public.orders");
   const total = count?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount, offset } = clampPage(total, page, pageSize);
   const rows =
     total === 0
       ? []
       : await db.query<OrderRow>(
           `select id, created_at, customer_name, customer_email, total_amount, currency, status
              from public.orders order by created_at desc, id limit $1 offset $2`,
-          [pageSize, (current - 1) * pageSize],
+          [pageSize, offset],
         );
   return { orders: rows.map(summaryFromRow), total, page: current, pageCount };
 }
@@ -201,8 +201,7 @@ export async function listCustomers(page: number, pageSize: number) {
   const db = await getDb();
   const [count] = await db.query<{ total: number }>("select count(*)::int as total from public.profiles");
   const total = count?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount, offset } = clampPage(total, page, pageSize);
   const rows =
     total === 0
       ? []
@@ -228,7 +227,7 @@ export async function listCustomers(page: number, pageSize: number) {
                  from public.orders where user_id = p.user_id
              ) o on true
             order by p.created_at desc, p.id`,
-          [pageSize, (current - 1) * pageSize],
+          [pageSize, offset],
         );
   const customers: CustomerSummary[] = rows.map((row) => ({
     userId: row.user_id,

@@ -18,6 +18,7 @@ import {
   type MediaType,
 } from "~/utils/uploads.server";
 import { escapeLike, isUuid, productFromRow, type Product, type ProductRow } from "./product.server";
+import { clampPage } from "./paging";
 
 /**
  * The write side of the catalogue (the admin area): the product form's validation, create,
@@ -437,15 +438,14 @@ async function pageOf(
   const db = await getDb();
   const [count] = await db.query<{ total: number }>(`select count(*)::int as total from public.products ${where}`, params);
   const total = count?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount, offset } = clampPage(total, page, pageSize);
   const rows =
     total === 0
       ? []
       : await db.query<ProductRow>(
           `select ${COLUMNS} from public.products ${where} order by ${order}
            limit $${params.length + 1} offset $${params.length + 2}`,
-          [...params, pageSize, (current - 1) * pageSize],
+          [...params, pageSize, offset],
         );
   return { products: rows.map(productFromRow), total, page: current, pageCount };
 }

@@ -4,6 +4,7 @@ import type { Locale } from "~/i18n/config";
 import { discountPercent, toCents, type Currency } from "~/utils/money";
 import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
 import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
+import { clampPage } from "./paging";
 
 /** A product as the app sees it (camelCase; money in integer cents). */
 export interface Product {
@@ -257,8 +258,7 @@ export async function queryProducts(query: ProductQuery, locale: Locale, currenc
     params,
   );
   const total = stats?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
-  const page = Math.min(Math.max(1, query.page), pageCount);
+  const { page, pageCount, offset } = clampPage(total, query.page, query.pageSize);
 
   const order: Record<Sort, string> = {
     standard: "featured desc, created_at desc, id",
@@ -272,7 +272,7 @@ export async function queryProducts(query: ProductQuery, locale: Locale, currenc
       ? []
       : await db.query<ProductRow>(
           `select ${COLUMNS} from public.products ${fullWhere} order by ${order[query.sort]}
-           limit ${param(query.pageSize)} offset ${param((page - 1) * query.pageSize)}`,
+           limit ${param(query.pageSize)} offset ${param(offset)}`,
           params,
         );
   const ceiling = Math.ceil(toCents(stats?.ceiling ?? 0) / 100);
