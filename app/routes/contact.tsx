@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams, isRouteErrorResponse } from "@remix-run/react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
@@ -10,7 +10,7 @@ import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
-import { flashToast } from "~/utils/session.server";
+import { messageRateLimited, messageSent } from "~/utils/message-form.server";
 import { Field } from "~/components/field";
 import { ErrorState } from "~/components/error-state";
 import { FactList, StaticPage, staticPageMeta, type StaticFact, type StaticPageContent } from "~/components/static-page";
@@ -19,7 +19,6 @@ import {
   Honeypot,
   HONEYPOT_FIELD,
   SentPanel,
-  sentLocation,
   TextareaField,
   emailField,
   longTextField,
@@ -45,31 +44,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { content: pageContent(locale, "contact") as unknown as StaticPageContent & { hours: StaticFact[]; detailsTitle: string; hoursTitle: string } };
 }
 
-async function sent(request: Request) {
-  return redirect(sentLocation(request, "/contact"), {
-    headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "forms.toast.contactTitle", description: "forms.toast.contactText" }) },
-  });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const formData = await request.formData();
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return sent(request);
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "contact");
 
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const limit = await hitRateLimit(`contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
-  if (!limit.allowed) {
-    return data(submission.reply({ formErrors: ["forms.errors.rateLimited"] }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfter) },
-    });
-  }
+  if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
 
   await createContactMessage({ ...submission.value, locale: await getLocale(request) });
-  return sent(request);
+  return messageSent(request, "contact");
 }
 
 export default function Contact() {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams, isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { clientAddress, hitRateLimit } from "~/utils/rate-limit.server";
-import { flashToast } from "~/utils/session.server";
+import { messageRateLimited, messageSent } from "~/utils/message-form.server";
 import { Field } from "~/components/field";
 import { ErrorState } from "~/components/error-state";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
@@ -20,7 +20,6 @@ import {
   Honeypot,
   HONEYPOT_FIELD,
   SentPanel,
-  sentLocation,
   TextareaField,
   emailField,
   longTextField,
@@ -55,29 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { content: pageContent(locale, "support") as unknown as SupportContent };
 }
 
-async function sent(request: Request) {
-  return redirect(sentLocation(request, "/support"), {
-    headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "forms.toast.supportTitle", description: "forms.toast.supportText" }) },
-  });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const formData = await request.formData();
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return sent(request);
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "support");
 
   const submission = parseWithZod(formData, { schema: supportSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   // Counted before the order lookup, so order numbers cannot be guessed at speed either.
   const limit = await hitRateLimit(`support:${clientAddress(request)}`, SUPPORT_RATE_LIMIT.limit, SUPPORT_RATE_LIMIT.windowSeconds);
-  if (!limit.allowed) {
-    return data(submission.reply({ formErrors: ["forms.errors.rateLimited"] }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfter) },
-    });
-  }
+  if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
 
   const { orderNumber, ...fields } = submission.value;
   const orderId = orderNumber ? await findOrderIdByNumber(orderNumber) : null;
@@ -86,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   await createSupportRequest({ ...fields, orderNumber: orderNumber ?? null, orderId, locale: await getLocale(request) });
-  return sent(request);
+  return messageSent(request, "support");
 }
 
 function Box({ box, children }: { box: SupportBox; children: ReactNode }) {
