@@ -81,36 +81,74 @@ export function wrapPglite(pg: PGliteType): Database {
   };
 }
 
+/** Thrown when the database took longer than any statement may (statement_timeout): it is not answering. */
+class DatabaseNotAnswering extends Error {
+  readonly code = "08006";
+}
+
+/**
+ * Runs `work`, giving up after `ms`: a database that accepts bytes but never answers (a network
+ * partition, a frozen server) would otherwise keep the request waiting forever, since the
+ * server-side statement_timeout cannot fire then. `onTimeout` drops the stuck connections.
+ */
+async function withDeadline<T>(ms: number, work: () => Promise<T>, onTimeout: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new DatabaseNotAnswering("The database did not answer in time."));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: postgres } = await import("postgres");
-  const sql = postgres(url, {
+  const statementTimeout = Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 10_000);
+  const queryDeadline = Number(process.env.DATABASE_QUERY_TIMEOUT_MS ?? statementTimeout + 5_000);
+  const connect = () => postgres(url, {
     max: options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // Supabase's pooler (transaction mode) does not keep prepared statements between queries.
     prepare: process.env.DATABASE_PREPARE === "true",
     idle_timeout: 20,
     // Fail fast when the database is gone: pages answer 503 instead of hanging.
     connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 3),
-    connection: { statement_timeout: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 10_000) },
+    connection: { statement_timeout: statementTimeout },
     onnotice: () => {},
     types: {
       // numeric stays a string (exact money); bigint counts are cast to int in SQL.
     },
   });
-  const asQueryable = (q: Sql): Queryable => ({
+  let sql = connect();
+  // The pool's connections are stuck: start a new pool and drop the old one's connections.
+  const resetPool = () => {
+    const stuck = sql;
+    sql = connect();
+    void stuck.end({ timeout: 0 }).catch(() => {});
+  };
+  const timed = <T>(work: () => Promise<T>) => guard(() => withDeadline(queryDeadline, work, resetPool));
+  const asQueryable = (q: () => Sql, deadline: boolean): Queryable => ({
     query<T>(text: string, params: unknown[] = []) {
       // postgres-js wants its own parameter type; our values are plain JSON-able scalars and arrays.
-      return guard(async () => (await q.unsafe(text, params as never[])) as unknown as T[]);
+      const run = async () => (await q().unsafe(text, params as never[])) as unknown as T[];
+      return deadline ? timed(run) : guard(run);
     },
     exec(text: string) {
-      return guard(async () => {
-        await q.unsafe(text);
-      });
+      const run = async () => {
+        await q().unsafe(text);
+      };
+      return deadline ? timed(run) : guard(run);
     },
   });
   return {
     kind: "postgres",
-    ...asQueryable(sql),
-    transaction: (fn) => guard(() => sql.begin((tx) => fn(asQueryable(tx as unknown as Sql))) as Promise<never>),
+    ...asQueryable(() => sql, true),
+    // Inside a transaction each statement is bounded by the deadline of the whole transaction.
+    transaction: (fn) => timed(() => sql.begin((tx) => fn(asQueryable(() => tx as unknown as Sql, false))) as Promise<never>),
     close: () => sql.end({ timeout: 5 }),
   };
 }
