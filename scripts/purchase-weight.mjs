@@ -9,7 +9,6 @@ import { chromiumArgs, ensureBuild, freshDataDir, removeDataDir, startServer, st
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
 const PORT = Number(process.env.PURCHASE_PORT ?? 3402);
 const base = `http://localhost:${PORT}`;
-const PRODUCT_ID = "00000000-0000-4000-8000-000000000061";
 
 async function purchase(browser, javaScriptEnabled) {
   const context = await browser.newContext({ javaScriptEnabled, locale: "de-DE", viewport: { width: 390, height: 844 } });
@@ -23,8 +22,8 @@ async function purchase(browser, javaScriptEnabled) {
   });
   await page.goto(`${base}/`);
   await page.waitForLoadState("networkidle");
-  const card = page.getByTestId("product-card").filter({ has: page.locator(`a[href="/products/${PRODUCT_ID}"]`) }).first();
-  await card.getByRole("button", { name: "In den Warenkorb" }).click();
+  // The first featured product on the home page that can be bought.
+  await page.getByTestId("product-card").getByRole("button", { name: "In den Warenkorb" }).and(page.locator(":enabled")).first().click();
   await page.getByTestId("cart-badge").waitFor();
   await page.getByRole("link", { name: /Warenkorb, 1 Artikel/ }).click();
   await page.waitForURL(/\/cart$/);
