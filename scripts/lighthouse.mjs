@@ -52,12 +52,19 @@ async function main() {
       const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
       rows.push({ page: page.name, performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo") });
       writeFileSync(path.join(outDir, `${page.name.replace(/[^a-z]+/gi, "_") || "home"}.html`), result.report);
+      // What cost points, so the table can be read with its reasons.
+      const failing = Object.entries(categories).flatMap(([key, category]) =>
+        category.auditRefs
+          .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${key}:${ref.id}`),
+      );
+      rows.at(-1).failing = failing;
       console.error(`[lighthouse] ${page.name}: ${JSON.stringify(rows.at(-1))}`);
     }
     const table = [
-      "| page | Performance | Accessibility | Best Practices | SEO |",
-      "|---|---:|---:|---:|---:|",
-      ...rows.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`),
+      "| page | Performance | Accessibility | Best Practices | SEO | audits below full score |",
+      "|---|---:|---:|---:|---:|---|",
+      ...rows.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.failing.join(", ") || "–"} |`),
     ].join("\n");
     console.log(table);
     writePerformanceBlock("lighthouse", "npm run lighthouse (mobile, Debian Chromium)", table);

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { defaultLocale, intlLocale, locales, type Locale } from "~/i18n/config";
+import { defaultLocale, intlLocale, isLocale, locales, type Locale } from "~/i18n/config";
 import { createTranslator, type Messages, type Translate } from "~/i18n/translate";
 
 interface RootMetaData {
@@ -21,7 +21,7 @@ export interface PageSeo {
 
 interface MetaArgs {
   matches: ReadonlyArray<{ id: string; data: unknown } | undefined>;
-  location: { pathname: string };
+  location: { pathname: string; search?: string };
 }
 
 function rootData(matches: MetaArgs["matches"]): RootMetaData | undefined {
@@ -48,7 +48,11 @@ export function pageMeta(
   const seo = build(t, locale, { siteUrl, absolute });
   const siteName = t("common.brand");
   const title = seo.title.includes(siteName) ? seo.title : `${seo.title} | ${siteName}`;
-  const canonical = localizedUrl(siteUrl, args.location.pathname, locale);
+  // Self-referential: the canonical names the language version this URL stands for (its ?lng=, else
+  // German), even when the language was negotiated from a cookie or Accept-Language. Pointing at
+  // another language's URL would contradict the hreflang alternates.
+  const urlLocale = new URLSearchParams(args.location.search ?? "").get("lng");
+  const canonical = localizedUrl(siteUrl, args.location.pathname, isLocale(urlLocale) ? urlLocale : defaultLocale);
   const image = absolute(seo.image ?? "/images/hero.svg");
   const tags: MetaDescriptor[] = [
     { title },

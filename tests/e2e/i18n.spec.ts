@@ -86,3 +86,12 @@ test("canonical and hreflang links are absolute", async ({ page, baseURL }) => {
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/products?lng=fr`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
 });
+
+test("the canonical names the URL's own language version, not the negotiated one", async ({ page, baseURL, context }) => {
+  // English chosen by cookie on the German URL: the canonical stays the German URL, so it never
+  // points at another hreflang location.
+  await context.addCookies([{ name: "lng", value: "en", url: baseURL! }]);
+  await page.goto("/products");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/products`);
+});
