@@ -222,11 +222,13 @@ function ProductsTab({ data: list, categories }: { data: ProductsData; categorie
                     {product.category} · <span dir="ltr">{formatPrice(product.priceEUR, "EUR")}</span> · {t("admin.products.stock", { count: product.stock })}
                   </p>
                 </div>
-                <Link to={`/admin/products/${product.id}`} className="btn-secondary px-3 py-1" aria-label={t("admin.products.editNamed", { name: product.name })}>
+                <Link to={`/admin/products/${product.id}`} className="btn-secondary px-3 py-1">
                   {t("admin.products.edit")}
+                  <span className="sr-only"> {product.name}</span>
                 </Link>
-                <Link to={`/admin/products/${product.id}/delete`} className="btn-danger px-3 py-1" aria-label={t("admin.products.deleteNamed", { name: product.name })}>
+                <Link to={`/admin/products/${product.id}/delete`} className="btn-danger px-3 py-1">
                   {t("admin.products.delete")}
+                  <span className="sr-only"> {product.name}</span>
                 </Link>
               </li>
             ))}

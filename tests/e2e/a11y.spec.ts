@@ -10,6 +10,14 @@ import { addToCart, placeOrder, PRODUCT_ID, signInByRequest, useLanguage, type L
  * group of pages and collects every page's violations before failing, so one run shows them all.
  */
 
+// axe runs as a script in the page, which a context without JavaScript cannot do. The no-js project
+// therefore scans the server's HTML with the app's own scripts blocked: the page never hydrates,
+// exactly what a browser without JavaScript shows (billing fields visible, plain forms…).
+test.use({ javaScriptEnabled: true });
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === "no-js") await page.route(/\.m?js(\?.*)?$/, (route) => route.abort());
+});
+
 const STATIC_PAGES = ["/about", "/contact", "/shipping", "/returns", "/warranty", "/privacy", "/terms", "/cookies", "/faq", "/blog", "/support", "/impressum"];
 const ADMIN_TABS = ["products", "inventory", "orders", "customers", "reports", "settings", "messages"];
 
