@@ -102,10 +102,17 @@ async function measure(size) {
     mkdirSync(staticDir, { recursive: true });
     const results = [];
     for (const [index, route] of routes.entries()) {
-      // Warm up, and learn the page's size for its static twin.
+      // Let the server drain what the previous run left queued, then warm up and learn the page's
+      // size for its static twin (a fresh connection each time: the load closed the pooled ones).
+      await new Promise((r) => setTimeout(r, 3000));
       let bytes = 0;
       for (let i = 0; i < 20; i++) {
-        const response = await fetch(base + route.path, { method: route.method ?? "GET", body: route.body, headers: route.headers, redirect: "manual" });
+        const response = await fetch(base + route.path, {
+          method: route.method ?? "GET",
+          body: route.body,
+          headers: { ...route.headers, connection: "close" },
+          redirect: "manual",
+        });
         bytes = (await response.arrayBuffer()).byteLength;
       }
       const staticFile = `route-${index}.html`;

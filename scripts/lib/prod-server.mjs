@@ -35,7 +35,12 @@ export async function startServer({ buildDir, port, dataDir, env = {} }) {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: "measurement-secret", SITE_URL: base, ...env },
   });
   let exited = false;
-  server.once("exit", () => (exited = true));
+  let stopping = false;
+  server.once("exit", (code, signal) => {
+    exited = true;
+    if (!stopping) console.error(`[server :${port}] exited unexpectedly (${code ?? signal})`);
+  });
+  server.markStopping = () => (stopping = true);
   // /products needs the database: the first start of a new data folder migrates and seeds first.
   for (let i = 0; i < 1500 && !exited; i++) {
     try {
@@ -51,6 +56,7 @@ export function stopServer(server) {
   return new Promise((resolve) => {
     if (server.exitCode !== null || server.signalCode !== null) return resolve();
     server.once("exit", resolve);
+    server.markStopping?.();
     server.kill("SIGTERM");
   });
 }
