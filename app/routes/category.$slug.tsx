@@ -84,6 +84,8 @@ export default function CategoryPage() {
           <div>
             {data.products.length > 0 ? (
               <>
+                {/* The filter panel's heading is hidden on small screens: the cards' h3 still needs an h2. */}
+                <h2 className="sr-only">{t("catalogue.listHeading")}</h2>
                 <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
                 <VatNote className="mt-4" />
                 <Pagination page={data.params.page} pageCount={data.pageCount} />
