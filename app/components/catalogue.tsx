@@ -4,6 +4,9 @@ import { useT } from "~/i18n/use-t";
 import { catalogueHref, SORTS, type CatalogueParams } from "~/utils/catalogue-params";
 import type { Currency } from "~/utils/money";
 import { FilterIcon, GridIcon, ListIcon } from "./icons";
+import { ProductGrid } from "./product-card";
+import { VatNote } from "./price";
+import type { ProductView } from "~/models/product.server";
 
 export interface CategoryOption {
   slug: string;
@@ -220,5 +223,33 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * One page of a listing (products, category): the grid under its own h2 (the filter panel's
+ * heading is hidden on small screens, and the cards' h3 needs one), the VAT note and the pages.
+ */
+export function ProductResults({
+  products,
+  view,
+  favoriteIds,
+  page,
+  pageCount,
+}: {
+  products: ProductView[];
+  view: "grid" | "list";
+  favoriteIds: readonly string[];
+  page: number;
+  pageCount: number;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <h2 className="sr-only">{t("catalogue.listHeading")}</h2>
+      <ProductGrid products={products} layout={view} favoriteIds={favoriteIds} eagerCount={2} />
+      <VatNote className="mt-4" />
+      <Pagination page={page} pageCount={pageCount} />
+    </>
   );
 }

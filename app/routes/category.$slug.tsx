@@ -6,10 +6,8 @@ import { loadCatalogue } from "~/models/catalogue.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
-import { FilterPanel, Pagination, ViewSwitch } from "~/components/catalogue";
-import { ProductGrid } from "~/components/product-card";
+import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
 import { ErrorState } from "~/components/error-state";
-import { VatNote } from "~/components/price";
 import { ArrowIcon } from "~/components/icons";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -84,11 +82,13 @@ export default function CategoryPage() {
           <div>
             {data.products.length > 0 ? (
               <>
-                {/* The filter panel's heading is hidden on small screens: the cards' h3 still needs an h2. */}
-                <h2 className="sr-only">{t("catalogue.listHeading")}</h2>
-                <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
-                <VatNote className="mt-4" />
-                <Pagination page={data.params.page} pageCount={data.pageCount} />
+                <ProductResults
+                  products={data.products}
+                  view={data.params.view}
+                  favoriteIds={data.favoriteIds}
+                  page={data.params.page}
+                  pageCount={data.pageCount}
+                />
               </>
             ) : (
               <div className="card p-8 text-center" data-testid="empty-state">

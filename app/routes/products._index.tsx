@@ -3,10 +3,8 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { loadCatalogue } from "~/models/catalogue.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
-import { FilterPanel, Pagination, ViewSwitch } from "~/components/catalogue";
-import { ProductGrid } from "~/components/product-card";
+import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
 import { ErrorState } from "~/components/error-state";
-import { VatNote } from "~/components/price";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("catalogue.meta.title"), description: t("catalogue.meta.description") }));
@@ -29,11 +27,13 @@ export default function Products() {
         <div>
           {data.products.length > 0 ? (
             <>
-              {/* The filter panel's heading is hidden on small screens: the cards' h3 still needs an h2. */}
-              <h2 className="sr-only">{t("catalogue.listHeading")}</h2>
-              <ProductGrid products={data.products} layout={data.params.view} favoriteIds={data.favoriteIds} eagerCount={2} />
-              <VatNote className="mt-4" />
-              <Pagination page={data.params.page} pageCount={data.pageCount} />
+              <ProductResults
+                products={data.products}
+                view={data.params.view}
+                favoriteIds={data.favoriteIds}
+                page={data.params.page}
+                pageCount={data.pageCount}
+              />
             </>
           ) : (
             <p className="card p-8 text-center text-slate-600" data-testid="empty-state">
