@@ -14,6 +14,15 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
 declare global {
   var __shopShutdownInstalled: boolean | undefined;
+  var __shopShuttingDown: boolean | undefined;
+}
+
+/**
+ * Whether SIGTERM has come: a request that still arrives on an open keep-alive connection is
+ * answered with "Connection: close", so clients move on instead of keeping the process alive.
+ */
+export function isShuttingDown(): boolean {
+  return globalThis.__shopShuttingDown === true;
 }
 
 export function onShutdown(hook: () => Promise<void> | void) {
@@ -28,10 +37,9 @@ export function installGracefulShutdown() {
     server.once("close", () => closed.add(server));
   });
 
-  let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (globalThis.__shopShuttingDown) return;
+    globalThis.__shopShuttingDown = true;
     const force = setTimeout(() => process.exit(1), GRACE_MS);
     force.unref();
     // remix-serve closes its server on SIGTERM itself; let it go first, then close what is left.

@@ -2,6 +2,7 @@ import type http from "node:http";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale, type Locale } from "~/i18n/config";
 import { onHttpServerListen } from "./http-server-hooks.server";
+import { isShuttingDown } from "./graceful-shutdown.server";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -70,6 +71,7 @@ export function installRequestGuard() {
     server.removeAllListeners("request");
     server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, header(req, "x-forwarded-for"), trustProxy);
+      if (isShuttingDown()) res.setHeader("Connection", "close");
       const host = header(req, "x-forwarded-host")?.split(",")[0]?.trim() || header(req, "host");
       if (isCrossSiteWrite(req.method, header(req, "origin"), host)) {
         const locale = localeOf(req);
