@@ -1,5 +1,6 @@
 import path from "node:path";
 import { databaseUnavailable, isConnectionError, openPglite, openPostgres, type Database } from "./database.server";
+import { observeCatalogueWrites } from "./catalogue-version.server";
 import { migrate } from "./migrate.server";
 import { seedDemoData } from "./seed.server";
 import { dataDir, isEmbedded } from "~/utils/env.server";
@@ -18,7 +19,7 @@ async function open(): Promise<Database> {
     await seedDemoData(db, { accounts: isEmbedded() });
   }
   onShutdown(() => db.close());
-  return db;
+  return observeCatalogueWrites(db);
 }
 
 /**

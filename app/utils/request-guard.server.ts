@@ -3,6 +3,7 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale, type Locale } from "~/i18n/config";
 import { onHttpServerListen } from "./http-server-hooks.server";
 import { isShuttingDown } from "./graceful-shutdown.server";
+import { createPageCache } from "./page-cache.server";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -49,6 +50,17 @@ export function refuseUnsupportedWrite(method: string | undefined, contentType: 
   return FORM_TYPES.includes(type) ? null : 415;
 }
 
+/** 400 for an address whose path is not valid percent-encoding (the router would throw on it). */
+export function refuseMalformedPath(url: string | undefined): 400 | null {
+  const path = url?.split("?")[0] ?? "";
+  try {
+    decodeURIComponent(path);
+    return null;
+  } catch {
+    return 400;
+  }
+}
+
 function localeOf(req: http.IncomingMessage): Locale {
   const cookie = header(req, "cookie")?.match(/(?:^|;\s*)lng=([a-z]{2})/)?.[1];
   if (isLocale(cookie)) return cookie;
@@ -66,6 +78,7 @@ function localeOf(req: http.IncomingMessage): Locale {
  */
 export function installRequestGuard() {
   const trustProxy = process.env.TRUST_PROXY === "true";
+  const pageCache = createPageCache();
   onHttpServerListen((server) => {
     const handlers = server.listeners("request") as Array<(req: http.IncomingMessage, res: http.ServerResponse) => void>;
     server.removeAllListeners("request");
@@ -94,7 +107,7 @@ export function installRequestGuard() {
       }
       // Every form here is a POST of a form encoding: anything else would make the action's
       // formData() throw, a 500. Other methods and body types get 405 / 415 instead.
-      const refusal = refuseUnsupportedWrite(req.method, header(req, "content-type"));
+      const refusal = refuseUnsupportedWrite(req.method, header(req, "content-type")) ?? refuseMalformedPath(req.url);
       if (refusal) {
         const t = getTranslator(localeOf(req));
         res.writeHead(refusal, {
@@ -106,7 +119,12 @@ export function installRequestGuard() {
         req.resume();
         return;
       }
-      for (const handler of handlers) handler.call(server, req, res);
+      const next = () => {
+        for (const handler of handlers) handler.call(server, req, res);
+      };
+      // Pages every visitor without a cart or account sees alike come from the shared page cache.
+      if (pageCache.handle(server, req, res, next)) return;
+      next();
     });
   });
 }

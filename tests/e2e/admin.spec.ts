@@ -269,6 +269,26 @@ test.describe("as the demo admin", () => {
     await expect(page.getByRole("button", { name: "In den Warenkorb" }).first()).toBeEnabled();
   });
 
+  test("a visitor sees a stock change at once, though the page was served from the shared cache", async ({ page, browser, baseURL }, testInfo) => {
+    const id = await createProduct(page, baseURL!, unique(`Cached Stock ${testInfo.project.name}`), "0");
+    const visitor = await browser.newContext({ locale: "de-DE", javaScriptEnabled: testInfo.project.name === "js" });
+    const shopper = await visitor.newPage();
+    await shopper.goto(`/products/${id}`);
+    const cached = await shopper.goto(`/products/${id}`);
+    expect(cached?.headers()["x-page-cache"]).toBe("hit");
+    await expect(shopper.getByRole("button", { name: "Ausverkauft" }).first()).toBeDisabled();
+
+    await page.goto("/admin?tab=inventory");
+    const row = page.locator(`[data-testid="inventory-row"][data-product-id="${id}"]`);
+    await row.locator('input[name="stock"]').fill("6");
+    await row.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("Bestand auf 6 gesetzt");
+
+    await shopper.goto(`/products/${id}`);
+    await expect(shopper.getByRole("button", { name: "In den Warenkorb" }).first()).toBeEnabled();
+    await visitor.close();
+  });
+
   test("moves an order through every status and cancels another, putting its stock back", async ({ page, browser, baseURL }, testInfo) => {
     test.setTimeout(120_000);
     const id = await createProduct(page, baseURL!, unique(`Order Chair ${testInfo.project.name}`), "10");

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { catalogueChanged, observeCatalogueWrites } from "~/db/catalogue-version.server";
 import { openPostgres, wrapPglite, type Database } from "~/db/database.server";
 import { migrate } from "~/db/migrate.server";
 import { seedDemoData } from "~/db/seed.server";
@@ -43,10 +44,14 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
   }
   await migrate(db);
   if (options.seed !== false) await seedDemoData(db, { accounts: true });
+  // As in the app (db.server.ts): writes to the catalogue retire what was read from it before.
+  db = observeCatalogueWrites(db);
   return {
     db,
     install() {
       globalThis.__shopDb = Promise.resolve(db);
+      // Nothing read from another test database may be taken for this one's.
+      catalogueChanged();
     },
     async close() {
       globalThis.__shopDb = undefined;

@@ -1,0 +1,89 @@
+import type { Database, Queryable } from "./database.server";
+
+/**
+ * A per-process counter that moves whenever what the storefront shows (products, stock, offers)
+ * has changed: the shared page cache keeps no page across a change. The database layer moves it
+ * itself after each committed write to those tables (see observeCatalogueWrites), so no model
+ * function can forget to.
+ */
+declare global {
+  var __shopCatalogueGeneration: number | undefined;
+}
+
+const CATALOGUE_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:public\.)?(?:products|offers|offer_section)\b/i;
+
+export function isCatalogueWrite(sql: string): boolean {
+  return CATALOGUE_WRITE.test(sql);
+}
+
+export function catalogueChanged() {
+  globalThis.__shopCatalogueGeneration = (globalThis.__shopCatalogueGeneration ?? 0) + 1;
+}
+
+export function catalogueGeneration(): number {
+  return globalThis.__shopCatalogueGeneration ?? 0;
+}
+
+/**
+ * The database, moving the catalogue generation after every write to the catalogue tables: at
+ * once for a single statement, after the commit for a transaction (a page rendered before the
+ * commit must not outlive it). A rolled-back transaction changes nothing.
+ */
+export function observeCatalogueWrites(db: Database): Database {
+  const observed = (q: Queryable, onWrite: () => void): Queryable => ({
+    async query<T>(text: string, params?: unknown[]) {
+      const rows = await q.query<T>(text, params);
+      if (isCatalogueWrite(text)) onWrite();
+      return rows;
+    },
+    async exec(text) {
+      await q.exec(text);
+      if (isCatalogueWrite(text)) onWrite();
+    },
+  });
+  return {
+    ...observed(db, catalogueChanged),
+    kind: db.kind,
+    close: () => db.close(),
+    async transaction(fn) {
+      let wrote = false;
+      const result = await db.transaction((tx) => fn(observed(tx, () => (wrote = true))));
+      if (wrote) catalogueChanged();
+      return result;
+    },
+  };
+}
+
+type Memo = { generation: number; expires: number; value: Promise<unknown> };
+const memos = new Map<string, Memo>();
+const MEMO_ENTRIES = 300;
+const MEMO_TTL_MS = Number(process.env.PAGE_CACHE_TTL ?? 60) * 1000;
+
+/**
+ * The result of a catalogue read, kept until the catalogue changes (or PAGE_CACHE_TTL passes, for
+ * changes made by another process): listings then cost no query while nothing changes, however
+ * large the catalogue. Concurrent calls for the same key share one query; a failed query is not
+ * kept. Only for reads whose result depends on nothing but the key and the catalogue tables.
+ */
+export function memoizedCatalogueRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const generation = catalogueGeneration();
+  const found = memos.get(key);
+  if (found && found.generation === generation && found.expires > now) {
+    memos.delete(key);
+    memos.set(key, found);
+    return found.value as Promise<T>;
+  }
+  if (MEMO_TTL_MS <= 0) return read();
+  const value = read();
+  memos.delete(key);
+  memos.set(key, { generation, expires: now + MEMO_TTL_MS, value });
+  value.catch(() => {
+    if (memos.get(key)?.value === value) memos.delete(key);
+  });
+  for (const oldest of memos.keys()) {
+    if (memos.size <= MEMO_ENTRIES) break;
+    memos.delete(oldest);
+  }
+  return value;
+}

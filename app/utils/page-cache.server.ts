@@ -1,0 +1,333 @@
+import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { catalogueGeneration } from "~/db/catalogue-version.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { getPreferences } from "./preferences.server";
+
+/**
+ * A shared page cache for visitors without a cart or an account.
+ *
+ * Such a visitor's page depends only on its address, the language, the currency and country (and
+ * the host, for absolute links), so every such visitor can be served the same bytes: rendered once,
+ * compressed once (gzip and brotli), then answered straight from memory in front of remix-serve.
+ * A request that carries the session or cart cookie is never served from here — those pages show
+ * a cart badge, favourites, an account or a toast, and always render.
+ *
+ * Filling: on a miss the cache asks its own server for the page over loopback (marked so that the
+ * request passes through, with the visitor's own headers), so the page is rendered by exactly the
+ * same code as for everyone else. Requests for the same page that arrive meanwhile wait for that one
+ * render. Only 200 answers without Set-Cookie and without `no-store`/`private` are kept; for any
+ * other answer the address passes through uncached for a while.
+ *
+ * Freshness: every committed write to what these pages show (products, stock, offers) moves the
+ * catalogue generation (app/db/catalogue-version.server.ts), which retires every cached page of
+ * this process at once. Each page also
+ * expires after PAGE_CACHE_TTL seconds, which bounds staleness when several processes share one
+ * database or when the catalogue is edited outside the shop (SQL console).
+ */
+
+/** Cookies that make a page personal: the session (account, toasts) and the visitor's cart. */
+export const PERSONAL_COOKIES = ["__session", "cart-session-id"];
+
+/** Pages every visitor without a cart or account sees alike, and their single-fetch data. */
+const SHARED_PAGE =
+  /^\/(?:|_root\.data|products(?:\/[^/]+)?|category\/[^/]+|search|about|blog|faq|shipping|returns|warranty|privacy|terms|cookies|impressum)(?:\.data)?$/;
+
+const MAX_URL_LENGTH = 1024;
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+const FILL_TIMEOUT_MS = 15_000;
+const FILL_HEADER = "x-shop-page-cache-fill";
+/** Headers of the filled answer that belong to that one connection, not to the page. */
+const CONNECTION_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "vary", "etag"]);
+/** Request headers a filling request must not copy: they would change the body or the connection. */
+const NOT_FORWARDED = new Set(["accept-encoding", "connection", "keep-alive", "content-length", "transfer-encoding", "if-none-match", "if-modified-since", "upgrade", FILL_HEADER]);
+
+export type PageCacheConfig = { enabled: boolean; ttlMs: number; maxBytes: number; maxEntries: number };
+
+export function pageCacheConfig(env: Record<string, string | undefined> = process.env): PageCacheConfig {
+  const ttl = Number(env.PAGE_CACHE_TTL ?? 60);
+  const maxMb = Number(env.PAGE_CACHE_MAX_MB ?? 64);
+  return {
+    enabled: env.PAGE_CACHE !== "off" && ttl > 0 && maxMb > 0,
+    ttlMs: Number.isFinite(ttl) ? ttl * 1000 : 60_000,
+    maxBytes: Number.isFinite(maxMb) ? maxMb * 1024 * 1024 : 64 * 1024 * 1024,
+    maxEntries: 5_000,
+  };
+}
+
+function cookieNames(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
+}
+
+/** Whether a request may be answered from the shared cache (before looking at language or currency). */
+export function isSharedPageRequest(method: string | undefined, url: string | undefined, cookieHeader: string | undefined): boolean {
+  if (method !== "GET" || !url || url.length > MAX_URL_LENGTH) return false;
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  if (!SHARED_PAGE.test(path)) return false;
+  return !cookieNames(cookieHeader).some((name) => PERSONAL_COOKIES.includes(name));
+}
+
+/** The best encoding the client accepts among those kept: brotli, gzip, or none. */
+export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (weightOf("br") > 0 && weightOf("br") >= weightOf("gzip")) return "br";
+  if (weightOf("gzip") > 0) return "gzip";
+  return null;
+}
+
+export type CachedPage = {
+  kind: "page";
+  headers: Record<string, string | string[]>;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  expires: number;
+  generation: number;
+  size: number;
+};
+/** An address whose answer cannot be shared (an error, a redirect, a cookie): passes through. */
+type PassThrough = { kind: "pass"; expires: number; generation: number; size: number };
+type Entry = CachedPage | PassThrough;
+
+export type RenderedAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** Whether a rendered answer may be kept and shown to every visitor without cart or account. */
+export function isShareable(answer: RenderedAnswer): boolean {
+  if (answer.status !== 200 || answer.headers["set-cookie"] !== undefined) return false;
+  if (answer.body.byteLength > MAX_PAGE_BYTES) return false;
+  const cacheControl = String(answer.headers["cache-control"] ?? "").toLowerCase();
+  if (/no-store|private/.test(cacheControl)) return false;
+  const type = String(answer.headers["content-type"] ?? "");
+  return type.startsWith("text/html") || type.startsWith("text/x-script");
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export async function pageFromAnswer(answer: RenderedAnswer, expires: number, generation: number): Promise<CachedPage> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
+  }
+  // Compressed off the main thread, once per page rather than once per request.
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(answer.body, { level: 9 }),
+    brotliAsync(answer.body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.byteLength,
+      },
+    }),
+  ]);
+  const etag = `"${createHash("sha1").update(answer.body).digest("base64url").slice(0, 27)}"`;
+  return {
+    kind: "page",
+    headers,
+    identity: answer.body,
+    gzip: gzipped,
+    br: brotli,
+    etag,
+    expires,
+    generation,
+    size: answer.body.byteLength + gzipped.byteLength + brotli.byteLength + 512,
+  };
+}
+
+/** Least-recently-used pages, bounded in bytes and entries; stale and expired entries are dropped on read. */
+export class PageStore {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly limits: { maxBytes: number; maxEntries: number }) {}
+
+  get(key: string, now: number, generation: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.delete(key);
+    if (entry.expires <= now || entry.generation !== generation) return undefined;
+    this.entries.set(key, entry);
+    this.bytes += entry.size;
+    return entry;
+  }
+
+  set(key: string, entry: Entry) {
+    this.delete(key);
+    if (entry.size > this.limits.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.size;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.limits.maxBytes && this.entries.size <= this.limits.maxEntries) break;
+      this.delete(oldest);
+    }
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+}
+
+function header(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Everything a shared page varies by: host and address, language, currency and country. */
+async function cacheKey(req: http.IncomingMessage): Promise<string> {
+  const host = header(req, "host") ?? "localhost";
+  const headers = new Headers();
+  for (const name of ["cookie", "accept-language", "cf-ipcountry", "x-vercel-ip-country", "x-country-code"]) {
+    const value = header(req, name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  const request = new Request(`http://${host}${req.url}`, { headers });
+  const [locale, { currency, country }] = await Promise.all([getLocale(request), getPreferences(request)]);
+  return [host, header(req, "x-forwarded-host"), header(req, "x-forwarded-proto"), req.url, locale, currency, country].join("\n");
+}
+
+/** Asks this server for the page over loopback, with the visitor's headers, uncompressed. */
+function renderOwnPage(server: http.Server, req: http.IncomingMessage, marker: string, agent: http.Agent): Promise<RenderedAnswer> {
+  const address = server.address();
+  const target =
+    typeof address === "string"
+      ? { socketPath: address }
+      : { host: isWildcard(address) ? "127.0.0.1" : address?.address, port: address?.port };
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+  }
+  headers[FILL_HEADER] = marker;
+  return new Promise((resolve, reject) => {
+    const request = http.request({ ...target, agent, method: "GET", path: req.url, headers, timeout: FILL_TIMEOUT_MS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 500, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error("page cache fill timed out")));
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+function isWildcard(address: AddressInfo | null): boolean {
+  return !address || address.address === "::" || address.address === "0.0.0.0";
+}
+
+type AccessLog = (line: string) => void;
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: "hit" | "miss", started: bigint, log: AccessLog) {
+  const encoding = preferredEncoding(header(req, "accept-encoding"));
+  const notModified = header(req, "if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  res.writeHead(notModified ? 304 : 200, {
+    ...page.headers,
+    ...(encoding && !notModified ? { "Content-Encoding": encoding } : {}),
+    ...(notModified ? {} : { "Content-Length": body.byteLength }),
+    Vary: "Accept-Encoding",
+    ETag: page.etag,
+    "X-Page-Cache": outcome,
+  });
+  res.end(notModified ? undefined : body);
+  // The same access-log line remix-serve writes (morgan "tiny") for the requests it answers.
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  log(`GET ${req.url} ${notModified ? 304 : 200} ${notModified ? "-" : body.byteLength} - ${ms.toFixed(3)} ms`);
+}
+
+/** Sends a rendered answer that is not kept, as it came (uncompressed: it is not a shared page). */
+function relay(res: http.ServerResponse, answer: RenderedAnswer) {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
+  }
+  headers["content-length"] = answer.body.byteLength;
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
+
+type Filled = { answer: RenderedAnswer; page: CachedPage | null };
+
+/**
+ * Returns the cache's request handler: it answers a shared page itself, or calls `next` (the rest
+ * of the server) for anything personal, uncacheable or failing.
+ */
+export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log: AccessLog = console.log) {
+  const store = new PageStore(config);
+  const filling = new Map<string, Promise<Filled>>();
+  const marker = randomBytes(16).toString("hex");
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+  async function fill(server: http.Server, req: http.IncomingMessage, key: string): Promise<Filled> {
+    const generation = catalogueGeneration();
+    const answer = await renderOwnPage(server, req, marker, agent);
+    const expires = Date.now() + config.ttlMs;
+    if (!isShareable(answer)) {
+      // A stable answer that cannot be shared (not found, a redirect, a cookie) passes through for
+      // a while; a server error (the database away) is tried again on the next request.
+      if (answer.status < 500) store.set(key, { kind: "pass", expires, generation, size: key.length + 64 });
+      return { answer, page: null };
+    }
+    const page = await pageFromAnswer(answer, expires, generation);
+    store.set(key, page);
+    return { answer, page };
+  }
+
+  async function serve(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void) {
+    const started = process.hrtime.bigint();
+    const key = await cacheKey(req);
+    const entry = store.get(key, Date.now(), catalogueGeneration());
+    if (entry?.kind === "page") return send(req, res, entry, "hit", started, log);
+    if (entry?.kind === "pass") return next();
+    let pending = filling.get(key);
+    const first = !pending;
+    if (!pending) {
+      pending = fill(server, req, key).finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    const { answer, page } = await pending;
+    if (page) return send(req, res, page, first ? "miss" : "hit", started, log);
+    // The answer was rendered from this visitor's own headers: it is theirs. Requests that waited
+    // for it get it too unless it sets a cookie (which may be meant for one visitor only).
+    if (first || answer.headers["set-cookie"] === undefined) return relay(res, answer);
+    next();
+  }
+
+  return {
+    store,
+    /** Answers from the cache (true) or leaves the request to the server (false, `next` not called). */
+    handle(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void): boolean {
+      if (!config.enabled) return false;
+      if (req.headers[FILL_HEADER] !== undefined) {
+        const isOwnFill = req.headers[FILL_HEADER] === marker;
+        delete req.headers[FILL_HEADER];
+        if (isOwnFill) return false;
+      }
+      if (!isSharedPageRequest(req.method, req.url, header(req, "cookie"))) return false;
+      serve(server, req, res, next).catch((error: unknown) => {
+        console.error("Page cache:", error);
+        if (!res.headersSent) next();
+      });
+      return true;
+    },
+  };
+}
