@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
+import { memoizedCatalogueRead } from "~/db/catalogue-version.server";
 import type { Locale } from "~/i18n/config";
 import { discountPercent, toCents, type Currency } from "~/utils/money";
 import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
@@ -226,7 +227,14 @@ export function escapeLike(text: string) {
  * columns, so a page never loads more rows than it shows. Prices compare the original price when
  * there is one, else the price, in the shopper's currency.
  */
-export async function queryProducts(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
+export function queryProducts(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
+  // Counting and sorting every match is the costly part on a large catalogue: the same listing is
+  // read from the database once per catalogue change.
+  const key = JSON.stringify(["queryProducts", query, locale, currency]);
+  return memoizedCatalogueRead(key, () => readProductPage(query, locale, currency));
+}
+
+async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
   const db = await getDb();
   const priceCol = currency === "CHF" ? "price_chf" : "price_eur";
   const comparable = currency === "CHF" ? "coalesce(original_price_chf, price_chf)" : "coalesce(original_price_eur, price_eur)";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getProduct, getProductsByIds, queryProducts, type ProductQuery } from "~/models/product.server";
+import { updateStock } from "~/models/product-admin.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 
 /** A small catalogue whose every value a test below relies on. Prices in EUR / CHF. */
@@ -146,6 +147,20 @@ describe.each(testDbKinds)("catalogue queries on %s", (kind) => {
     expect(await names({ q: "\\" })).toEqual([]);
     expect(await names({ category: "' OR 1=1 --" })).toEqual([]);
     expect((await queryProducts(base, "en", "EUR")).total).toBe(fixtures.length);
+  });
+
+  it("a listing read again after a stock change shows the change (no stale listing is kept)", async () => {
+    const inStock = async () => (await queryProducts({ ...base, inStock: true }, "en", "EUR")).products.map((p) => p.name);
+    expect(await inStock()).not.toContain("Espresso Machine");
+    expect(await inStock()).not.toContain("Espresso Machine");
+    await test.db.transaction(async (tx) => {
+      await tx.query("update public.products set in_stock = true where id = $1", [id(3)]);
+      expect(await updateStock(id(3), 5, tx)).toBe(true);
+    });
+    expect(await inStock()).toContain("Espresso Machine");
+    await updateStock(id(3), 0);
+    await test.db.query("update public.products set in_stock = false where id = $1", [id(3)]);
+    expect(await inStock()).not.toContain("Espresso Machine");
   });
 
   it("finds one product by id; an unknown or malformed id is null, not an error", async () => {
