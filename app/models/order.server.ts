@@ -180,7 +180,9 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
       if (!created) throw new Error("order not created");
       for (const { line } of items) {
         const taken = await tx.query(
-          `update public.products set stock = stock - $2, in_stock = (stock - $2) > 0
+          // Stock 0 is "sold out" by itself; in_stock stays the admin's "for sale" switch, so a
+          // restock or a cancelled order makes the product buyable again.
+          `update public.products set stock = stock - $2
             where id = $1 and in_stock and stock >= $2 returning stock`,
           [line.productId, line.quantity],
         );

@@ -14,6 +14,8 @@ import {
   type CheckoutInput,
 } from "~/models/order.server";
 import { getTranslator } from "~/i18n/catalogues.server";
+import { getProduct, isAvailable } from "~/models/product.server";
+import { changeOrderStatus } from "~/models/order-admin.server";
 
 async function insertProduct(test: TestDatabase, stock: number, name = "Order test product") {
   const [row] = await test.db.query<{ id: string }>(
@@ -97,7 +99,8 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
       { product_id: b, quantity: 2, unit_price: "21.50", total_price: "43.00", currency: "CHF" },
     ]);
     expect(await stockOf(test, a)).toEqual({ stock: 7, in_stock: true });
-    expect(await stockOf(test, b)).toEqual({ stock: 0, in_stock: false });
+    expect(await stockOf(test, b)).toEqual({ stock: 0, in_stock: true });
+    expect(isAvailable((await getProduct(b))!)).toBe(false);
     expect(await countCartItems(owner)).toBe(0);
   });
 
@@ -111,7 +114,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
     expect(placed).toHaveLength(5);
     expect(refused).toHaveLength(15);
     for (const r of refused) expect(r.reason).toBeInstanceOf(OutOfStockError);
-    expect(await stockOf(test, id)).toEqual({ stock: 0, in_stock: false });
+    expect(await stockOf(test, id)).toEqual({ stock: 0, in_stock: true });
     expect(await countOrders(test, id)).toBe(5);
     const [orphans] = await test.db.query<{ count: number }>(
       "select count(*)::int as count from public.orders o where not exists (select 1 from public.order_items i where i.order_id = o.id)",
@@ -122,6 +125,17 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
     // The refused shoppers keep their carts.
     const left = await Promise.all(owners.map((owner) => countCartItems(owner)));
     expect(left.filter((n) => n === 1)).toHaveLength(15);
+  });
+
+  it("a product sold out by an order is buyable again when that order is cancelled", async () => {
+    const owner = { sessionId: randomUUID() };
+    const id = await insertProduct(test, 2, "Last two chairs");
+    await addToCart(owner, id, 2);
+    const { orderId } = await visitorOrder(owner);
+    expect(isAvailable((await getProduct(id))!)).toBe(false);
+    expect(await changeOrderStatus(orderId, "cancelled")).toMatchObject({ ok: true });
+    expect(await stockOf(test, id)).toEqual({ stock: 2, in_stock: true });
+    expect(isAvailable((await getProduct(id))!)).toBe(true);
   });
 
   it("writes nothing when a line asks for more than is in stock, and names the product", async () => {
