@@ -23,6 +23,7 @@ import { RevenueChart } from "~/components/admin/revenue-chart";
 import { AddAdminForm, AdminList } from "~/components/admin/settings";
 import { Pagination } from "~/components/catalogue";
 import { MessagesTab } from "~/components/admin/messages-tab";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.meta.title"), description: t("admin.meta.description") }));
@@ -97,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await flashToast(request, { kind: "success", title: "admin.product.toast.added" }) },
     });
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "update-stock") {
     const productId = String(form.get("productId") ?? "");

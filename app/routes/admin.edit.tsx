@@ -13,6 +13,7 @@ import { formatPrice } from "~/utils/money";
 import { deleteProductWithMedia, listAdminProducts } from "~/models/product-admin.server";
 import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 import { Pagination } from "~/components/catalogue";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.table.title"), description: t("admin.meta.description") }));
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "delete") throw new Response(t("admin.errors.unknownIntent"), { status: 400 });
   const deleted = await deleteProductWithMedia(String(form.get("productId") ?? ""));
   if (!deleted) {

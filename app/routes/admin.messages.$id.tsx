@@ -12,6 +12,7 @@ import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 import { AdminErrorBoundary, AdminPage, formatDateTime } from "~/components/admin/admin-ui";
 import { EmailStatusBadge } from "~/components/admin/messages-tab";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t) => {
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const result = await applyInboxIntent(params.id, intent);
   if (result === "notFound") throw new Response(t("inbox.detail.notFound"), { status: 404 });

@@ -10,6 +10,7 @@ import { flashToast } from "~/utils/session.server";
 import { formatPrice } from "~/utils/money";
 import { changeOrderStatus, getAdminOrder, isOrderStatus, nextStatuses, orderNumber } from "~/models/order-admin.server";
 import { AdminErrorBoundary, AdminPage, OrderStatusBadge, formatDateTime, adminPageMeta } from "~/components/admin/admin-ui";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   adminPageMeta(args, (t) => ({
@@ -28,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
-  const form = await request.formData();
+  const form = await readFormData(request);
   const status = form.get("status");
   if (form.get("intent") !== "set-status" || !isOrderStatus(status)) {
     return data({ error: t("admin.orders.invalidStatus") }, { status: 400 });

@@ -10,6 +10,7 @@ import { flashToast } from "~/utils/session.server";
 import { MAX_EMAIL_LENGTH, demoteAdmin, promoteAdmin } from "~/models/admin-roles.server";
 import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
 import { AddAdminForm } from "~/components/admin/settings";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.settings.addAdmin"), description: t("admin.meta.description") }));
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "promote") {
     const email = String(form.get("email") ?? "").trim().slice(0, MAX_EMAIL_LENGTH + 1);

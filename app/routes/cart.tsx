@@ -27,6 +27,7 @@ import { ErrorState } from "~/components/error-state";
 import { VatNote } from "~/components/price";
 import { TrashIcon } from "~/components/icons";
 import { useFetcherToast, useHydrated } from "~/components/client-toast";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("cart.meta.title"), description: t("cart.meta.description"), noindex: true }));
@@ -57,7 +58,7 @@ const error = (status: number, description: string, vars?: Toast["vars"]): Outco
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const [form, locale, userId] = await Promise.all([request.formData(), getLocale(request), getUserId(request)]);
+  const [form, locale, userId] = await Promise.all([readFormData(request), getLocale(request), getUserId(request)]);
   const viaFetcher = form.get("_fetcher") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), "/cart");
   const intent = form.get("intent");

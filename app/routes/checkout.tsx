@@ -26,6 +26,7 @@ import { Field, FieldErrors, SelectField } from "~/components/field";
 import { ErrorState } from "~/components/error-state";
 import { VatNote } from "~/components/price";
 import { useFetcherToast, useHydrated } from "~/components/client-toast";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("checkout.meta.title"), description: t("checkout.meta.description"), noindex: true }));
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const [form, locale, preferences, user] = await Promise.all([
-    request.formData(),
+    readFormData(request),
     getLocale(request),
     getPreferences(request),
     getUser(request),

@@ -25,6 +25,7 @@ import {
   nameField,
   subjectField,
 } from "~/components/message-form";
+import { readFormData } from "~/utils/form-data.server";
 
 const contactSchema = z.object({
   firstName: nameField("firstName"),
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "contact");
 

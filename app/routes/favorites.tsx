@@ -15,6 +15,7 @@ import { useT } from "~/i18n/use-t";
 import { ProductGrid } from "~/components/product-card";
 import { ErrorState } from "~/components/error-state";
 import { VatNote } from "~/components/price";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("favorites.meta.title"), description: t("favorites.meta.description") }));
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const [form, locale, userId] = await Promise.all([request.formData(), getLocale(request), getUserId(request)]);
+  const [form, locale, userId] = await Promise.all([readFormData(request), getLocale(request), getUserId(request)]);
   const viaFetcher = form.get("_fetcher") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), "/favorites");
   const headers = new Headers();

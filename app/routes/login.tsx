@@ -20,6 +20,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/seo";
 import { Field } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Failed sign-ins allowed per e-mail and per client address in one window, then HTTP 429. */
 export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowSeconds: 15 * 60 } as const;
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (await getUser(request)) throw redirect("/");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   // The password never travels back to the page.
   const hideFields = ["password"];

@@ -5,6 +5,7 @@ import { endUserSession, readTokens } from "~/auth/session.server";
 import { requireSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast, getSession } from "~/utils/session.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /** The page the sign-out form was on (a same-site path from the Referer), else the home page. */
 function pageOf(request: Request): string {
@@ -26,7 +27,7 @@ function pageOf(request: Request): string {
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const [form, session] = await Promise.all([request.formData(), getSession(request)]);
+  const [form, session] = await Promise.all([readFormData(request), getSession(request)]);
   let result: SignOutResult;
   try {
     result = await getAuthProvider().signOut(readTokens(session));

@@ -15,6 +15,7 @@ import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 import { Field } from "~/components/field";
 import { emailField, FormErrors, Honeypot, HONEYPOT_FIELD } from "~/components/message-form";
+import { readFormData } from "~/utils/form-data.server";
 
 const newsletterSchema = z.object({ email: emailField });
 
@@ -70,7 +71,7 @@ async function checkInbox(request: Request, to: string) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const to = returnPath(request, formData);
   // A filled honeypot is a bot: the same answer as for a person, and nothing is stored or sent.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return checkInbox(request, to);

@@ -5,6 +5,7 @@ import { serializeCookie } from "~/utils/cookies.server";
 import { currencyForCountry } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requireSameOrigin } from "~/utils/csrf.server";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
  * The header's language and country/currency forms post here. The choice is kept in the
@@ -12,7 +13,7 @@ import { requireSameOrigin } from "~/utils/csrf.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const headers = new Headers();
   const lng = form.get("lng");
   if (isLocale(lng)) headers.append("Set-Cookie", serializeCookie("lng", lng));

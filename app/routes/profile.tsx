@@ -15,6 +15,7 @@ import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 import { Field, SelectField } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
+import { readFormData } from "~/utils/form-data.server";
 
 const UPDATE_FAILED = "account.toast.updateFailedText";
 
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await flashToast(request, { kind: "error", title: "account.toast.noUser" }) },
     });
   }
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { firstName, lastName, phone, country } = submission.value;

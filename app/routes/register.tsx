@@ -19,6 +19,7 @@ import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 import { Field, SelectField } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
+import { readFormData } from "~/utils/form-data.server";
 
 /** Sign-ups per client address and hour (each costs a bcrypt hash, or a Supabase e-mail). */
 const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (await getUser(request)) throw redirect("/");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import type { NewsletterLinkView } from "~/components/newsletter-link-page";
+import { readFormData } from "~/utils/form-data.server";
 
 /**
  * The two links of newsletter e-mails (/newsletter/confirm, /newsletter/unsubscribe) work alike:
@@ -20,7 +21,7 @@ export async function applyNewsletterLink(
   applyToken: (token: FormDataEntryValue | null) => Promise<boolean>,
   donePath: string,
 ) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const token = formData.get("token") ?? new URL(request.url).searchParams.get("token");
   if (!(await applyToken(token))) return data<NewsletterLinkView>({ state: "invalid" }, { status: 404 });
   return redirect(`${donePath}?done=1`);

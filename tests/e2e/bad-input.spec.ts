@@ -56,13 +56,36 @@ test("a 10 kB search is cut to 200 characters", async ({ page }) => {
   await expect(page.getByRole("searchbox")).toHaveValue("a".repeat(200));
 });
 
-test("a malformed address is a 400, not a 500", async ({ request }) => {
-  const response = await request.get("/products/%E0%A4%A");
+test("a malformed address is a 400 with a message in the visitor's language, not a 500", async ({ request }) => {
+  const response = await request.get("/products/%E0%A4%A", { headers: { "Accept-Language": "fr" } });
   expect(response.status()).toBe(400);
+  expect(await response.text()).toBe("Requête invalide");
 });
 
 test("an address longer than the server takes is refused with a 4xx, not a 500", async ({ request }) => {
   const response = await request.get(`/search?q=${"ü".repeat(10_000)}`);
   expect(response.status()).toBeGreaterThanOrEqual(400);
   expect(response.status()).toBeLessThan(500);
+});
+
+const formActions = ["/cart", "/favorites", "/checkout", "/login", "/register", "/contact", "/support", "/newsletter", "/preferences", "/logout"];
+
+test("a form body that does not parse is a 400 with a message in the visitor's language, on every form", async ({ request, baseURL }) => {
+  for (const path of formActions) {
+    const bodies: Array<[string, string]> = [
+      ["multipart/form-data; boundary=xyz", "garbage, not multipart"],
+      ["multipart/form-data", "--no boundary given\r\n"],
+    ];
+    for (const [contentType, body] of bodies) {
+      const response = await request.post(path, {
+        headers: { "Content-Type": contentType, Origin: baseURL!, Accept: "text/html", "Accept-Language": "ar" },
+        data: body,
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${path} with ${contentType}`).toBe(400);
+      const text = await response.text();
+      expect(text, path).toContain("طلب غير صالح");
+      expect(text, path).not.toMatch(/TypeError|FormData|at \//);
+    }
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressOf, isCrossSiteWrite } from "~/utils/request-guard.server";
+import { clientAddressOf, isCrossSiteWrite, refuseMalformedPath } from "~/utils/request-guard.server";
 
 describe("isCrossSiteWrite", () => {
   it("refuses a POST from another site", () => {
@@ -29,5 +29,17 @@ describe("clientAddressOf", () => {
   it("takes the first X-Forwarded-For entry behind a trusted proxy", () => {
     expect(clientAddressOf("10.0.0.2", "198.51.100.1, 10.0.0.2", true)).toBe("198.51.100.1");
     expect(clientAddressOf("10.0.0.2", undefined, true)).toBe("10.0.0.2");
+  });
+});
+
+describe("refuseMalformedPath", () => {
+  it("refuses a path that is not valid percent-encoding", () => {
+    expect(refuseMalformedPath("/products/%E0%A4%A")).toBe(400);
+    expect(refuseMalformedPath("/%")).toBe(400);
+  });
+  it("lets valid paths through, whatever the query says", () => {
+    expect(refuseMalformedPath("/products/caf%C3%A9")).toBeNull();
+    expect(refuseMalformedPath("/search?q=%E0%A4%A")).toBeNull();
+    expect(refuseMalformedPath("/")).toBeNull();
   });
 });
