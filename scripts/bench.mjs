@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, then for a catalogue of 100 and of BENCH_PRODUCTS (10 000) products
 // starts the production server on a fresh embedded database, drives load at it from a second
-// process (autocannon) for a fixed time per route, and measures the same server's throughput for a
+// process (autocannon) for a fixed time per route — as a new visitor (the shared page cache) and as a
+// visitor with a cart (rendered per request) — and measures the same server's throughput for a
 // static file of the same size as each page (the ceiling). Prints the table and writes it into
 // docs/performance.md between the bench markers.
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +34,23 @@ const routes = [
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
   },
 ];
+
+/**
+ * Every GET route twice: as a new visitor (no cookies: the shared page cache answers after the
+ * first render) and as a visitor with a cart (a cart cookie: rendered per request, the worst case
+ * of a returning shopper). The cart post always renders.
+ */
+function runs() {
+  const cartCookie = { cookie: `cart-session-id=${randomUUID()}` };
+  return routes.flatMap((route) =>
+    route.method
+      ? [{ ...route, visitor: "with a cart" }]
+      : [
+          { ...route, visitor: "new visitor" },
+          { ...route, visitor: "with a cart", headers: { ...route.headers, ...cartCookie } },
+        ],
+  );
+}
 
 function log(...args) {
   console.error("[bench]", ...args);
@@ -101,7 +120,7 @@ async function measure(size) {
     const staticDir = path.join(root, BUILD_DIR, "client", "bench-static");
     mkdirSync(staticDir, { recursive: true });
     const results = [];
-    for (const [index, route] of routes.entries()) {
+    for (const [index, route] of runs().entries()) {
       // Let the server drain what the previous run left queued, then warm up and learn the page's
       // size for its static twin (a fresh connection each time: the load closed the pooled ones).
       await new Promise((r) => setTimeout(r, 3000));
@@ -117,10 +136,10 @@ async function measure(size) {
       }
       const staticFile = `route-${index}.html`;
       writeFileSync(path.join(staticDir, staticFile), "x".repeat(Math.max(bytes, 1)));
-      log(`${route.name}: ${DURATION}s at ${CONNECTIONS} connections…`);
+      log(`${route.name} (${route.visitor}): ${DURATION}s at ${CONNECTIONS} connections…`);
       const dynamic = autocannon(base + route.path, route);
       const ceiling = autocannon(`${base}/bench-static/${staticFile}`);
-      results.push({ route: route.name, bytes, ...dynamic, staticRps: ceiling.rps, ratio: dynamic.rps / ceiling.rps });
+      results.push({ route: route.name, visitor: route.visitor, bytes, ...dynamic, staticRps: ceiling.rps, ratio: dynamic.rps / ceiling.rps });
     }
     await stopServer(server);
     server = undefined;
@@ -136,14 +155,14 @@ function table(runs) {
   const lines = [
     `Catalogue: ${large.size} products (small run: ${small.size}). ${CONNECTIONS} connections, ${DURATION} s per route, loopback, ${os.cpus().length} cores.`,
     "",
-    "| route | page bytes | req/s | p50 ms | p99 ms | errors | static req/s (same size) | share of ceiling | p50 at " + small.size + " | latency ratio " + large.size + "/" + small.size + " |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | static req/s (same size) | share of ceiling | p50 at " + small.size + " | latency ratio " + large.size + "/" + small.size + " |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of large.results) {
-    const smallRow = small.results.find((r) => r.route === row.route);
+    const smallRow = small.results.find((r) => r.route === row.route && r.visitor === row.visitor);
     const ratio = smallRow && smallRow.mean > 0 ? (row.mean / smallRow.mean).toFixed(2) : "–";
     lines.push(
-      `| ${row.route} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.staticRps.toFixed(0)} | ${(row.ratio * 100).toFixed(0)} % | ${smallRow?.p50 ?? "–"} | ${ratio} |`,
+      `| ${row.route} | ${row.visitor} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.staticRps.toFixed(0)} | ${(row.ratio * 100).toFixed(0)} % | ${smallRow?.p50 ?? "–"} | ${ratio} |`,
     );
   }
   return lines.join("\n");
