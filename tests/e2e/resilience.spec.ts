@@ -62,10 +62,16 @@ async function fillCart(server: ShopServer) {
   expect(cookie).toContain("cart-session-id=");
 }
 
-async function fetchPage(server: ShopServer, path: string) {
+async function fetchPage(server: ShopServer, path: string, { withCart = true } = {}) {
   // A hanging page fails here: the request gives up long before the test does.
-  const response = await fetch(`${server.url}${path}`, { headers: { "Accept-Language": "de", Cookie: cookie }, signal: AbortSignal.timeout(20_000) });
-  return { status: response.status, body: await response.text(), retryAfter: response.headers.get("retry-after") };
+  const headers: Record<string, string> = { "Accept-Language": "de", ...(withCart ? { Cookie: cookie } : {}) };
+  const response = await fetch(`${server.url}${path}`, { headers, signal: AbortSignal.timeout(20_000) });
+  return {
+    status: response.status,
+    body: await response.text(),
+    retryAfter: response.headers.get("retry-after"),
+    pageCache: response.headers.get("x-page-cache"),
+  };
 }
 
 test("without the database pages answer 503 with the error state, and recover when it is back", async () => {
@@ -75,6 +81,9 @@ test("without the database pages answer 503 with the error state, and recover wh
     await fillCart(server);
     for (const path of PAGES) expect((await fetchPage(server, path)).status, `${path} with the database`).toBe(200);
     expect((await fetchPage(server, "/cart")).body).toContain('data-testid="cart-line"');
+    // A new visitor's listing, now in the shared page cache.
+    await fetchPage(server, "/products", { withCart: false });
+    expect((await fetchPage(server, "/products", { withCart: false })).pageCache).toBe("hit");
 
     // 1. The database refuses connections (and the open ones are cut).
     await proxy.down();
@@ -85,6 +94,12 @@ test("without the database pages answer 503 with the error state, and recover wh
       expect(page.body, path).toContain('data-status="503"');
       expect(page.body, path).not.toMatch(/ECONNREFUSED|at \/|node_modules|postgres/i);
     }
+    // A page the shared cache already holds is still shown to new visitors; any other is a 503.
+    const cached = await fetchPage(server, "/products", { withCart: false });
+    expect([cached.status, cached.pageCache]).toEqual([200, "hit"]);
+    const uncached = await fetchPage(server, "/products?page=2", { withCart: false });
+    expect(uncached.status, "an uncached page without the database").toBe(503);
+    expect(uncached.body).toContain('data-status="503"');
     // Still alive: the process did not crash.
     expect(server.process.exitCode).toBeNull();
 
