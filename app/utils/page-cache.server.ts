@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { catalogueGeneration } from "~/db/catalogue-version.server";
 import { getLocale } from "~/i18n/i18n.server";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { getPreferences } from "./preferences.server";
 
 /**
@@ -196,7 +197,8 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
 async function cacheKey(req: http.IncomingMessage): Promise<string> {
   const host = header(req, "host") ?? "localhost";
   const headers = new Headers();
-  for (const name of ["cookie", "accept-language", "cf-ipcountry", "x-vercel-ip-country", "x-country-code"]) {
+  // What language and currency detection read (the client's address: for an optional GeoIP lookup).
+  for (const name of ["cookie", "accept-language", "cf-ipcountry", "x-vercel-ip-country", "x-country-code", CLIENT_ADDRESS_HEADER]) {
     const value = header(req, name);
     if (value !== undefined) headers.set(name, value);
   }

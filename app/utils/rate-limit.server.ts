@@ -1,5 +1,4 @@
 import { getDb } from "~/db/db.server";
-import { CLIENT_ADDRESS_HEADER } from "./request-guard.server";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -42,17 +41,4 @@ export async function peekRateLimit(key: string, limit: number, windowSeconds: n
 export async function resetRateLimit(key: string): Promise<void> {
   const db = await getDb();
   await db.query("delete from public.rate_limits where key = $1", [key]);
-}
-
-/**
- * The client's address, as the request guard noted it (the socket's peer, or the proxy's
- * X-Forwarded-For with TRUST_PROXY=true). Outside the server (tests calling actions directly) the
- * guard has not run and the forwarded header is used as given.
- */
-export function clientAddress(request: Request): string {
-  return (
-    request.headers.get(CLIENT_ADDRESS_HEADER) ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "unknown"
-  );
 }

@@ -2,16 +2,12 @@ import type http from "node:http";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale, type Locale } from "~/i18n/config";
 import { onHttpServerListen } from "./http-server-hooks.server";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { isShuttingDown } from "./graceful-shutdown.server";
 import { createPageCache } from "./page-cache.server";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * The header through which the guard hands the client's address to the app: remix-serve does not
- * expose the socket to loaders and actions. Any value a client sends under this name is replaced.
- */
-export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
 
 /**
  * The address rate limits count per: the connection's peer address, or — only when TRUST_PROXY is
