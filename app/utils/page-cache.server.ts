@@ -316,6 +316,10 @@ export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log
 
   return {
     store,
+    /** Whether this request is the cache's own loopback render (which carries the visitor's headers). */
+    isOwnFill(req: http.IncomingMessage): boolean {
+      return req.headers[FILL_HEADER] === marker;
+    },
     /** Answers from the cache (true) or leaves the request to the server (false, `next` not called). */
     handle(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void): boolean {
       if (!config.enabled) return false;

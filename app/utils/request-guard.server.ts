@@ -79,7 +79,10 @@ export function installRequestGuard() {
     const handlers = server.listeners("request") as Array<(req: http.IncomingMessage, res: http.ServerResponse) => void>;
     server.removeAllListeners("request");
     server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-      req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, header(req, "x-forwarded-for"), trustProxy);
+      // A page cache fill comes over loopback on a visitor's behalf and carries their address.
+      if (!pageCache.isOwnFill(req)) {
+        req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, header(req, "x-forwarded-for"), trustProxy);
+      }
       if (isShuttingDown()) res.setHeader("Connection", "close");
       const host = header(req, "x-forwarded-host")?.split(",")[0]?.trim() || header(req, "host");
       if (isCrossSiteWrite(req.method, header(req, "origin"), host)) {
