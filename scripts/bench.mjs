@@ -155,14 +155,14 @@ function table(runs) {
   const lines = [
     `Catalogue: ${large.size} products (small run: ${small.size}). ${CONNECTIONS} connections, ${DURATION} s per route, loopback, ${os.cpus().length} cores.`,
     "",
-    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | static req/s (same size) | share of ceiling | p50 at " + small.size + " | latency ratio " + large.size + "/" + small.size + " |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | static req/s (same size) | share of ceiling | page bytes at " + small.size + " | p50 at " + small.size + " | latency ratio " + large.size + "/" + small.size + " |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of large.results) {
     const smallRow = small.results.find((r) => r.route === row.route && r.visitor === row.visitor);
     const ratio = smallRow && smallRow.mean > 0 ? (row.mean / smallRow.mean).toFixed(2) : "–";
     lines.push(
-      `| ${row.route} | ${row.visitor} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.staticRps.toFixed(0)} | ${(row.ratio * 100).toFixed(0)} % | ${smallRow?.p50 ?? "–"} | ${ratio} |`,
+      `| ${row.route} | ${row.visitor} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.staticRps.toFixed(0)} | ${(row.ratio * 100).toFixed(0)} % | ${smallRow?.bytes ?? "–"} | ${smallRow?.p50 ?? "–"} | ${ratio} |`,
     );
   }
   return lines.join("\n");
