@@ -57,7 +57,17 @@ export function observeCatalogueWrites(db: Database): Database {
 type Memo = { generation: number; expires: number; value: Promise<unknown> };
 const memos = new Map<string, Memo>();
 const MEMO_ENTRIES = 300;
-const MEMO_TTL_MS = Number(process.env.PAGE_CACHE_TTL ?? 60) * 1000;
+
+/**
+ * How long anything read from the catalogue may be kept, from PAGE_CACHE_TTL (seconds, default
+ * 60): the bound on staleness for changes made by another process. 0 (or nonsense) keeps nothing.
+ */
+export function catalogueCacheTtlMs(env: Record<string, string | undefined> = process.env): number {
+  const seconds = Number(env.PAGE_CACHE_TTL ?? 60);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+const MEMO_TTL_MS = catalogueCacheTtlMs();
 
 /**
  * The result of a catalogue read, kept until the catalogue changes (or PAGE_CACHE_TTL passes, for

@@ -14,7 +14,7 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
-export async function badRequest(request: Request): Promise<Response> {
+async function badRequest(request: Request): Promise<Response> {
   const t = getTranslator(await getLocale(request));
   return new Response(t("common.error.badRequest"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

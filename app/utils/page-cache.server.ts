@@ -3,10 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import { catalogueGeneration } from "~/db/catalogue-version.server";
+import { catalogueCacheTtlMs, catalogueGeneration } from "~/db/catalogue-version.server";
+import { CART_COOKIE } from "~/models/cart.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import { header, headersWithout } from "./node-headers.server";
 import { getPreferences } from "./preferences.server";
+import { SESSION_COOKIE } from "./session.server";
 
 /**
  * A shared page cache for visitors without a cart or an account.
@@ -31,7 +34,7 @@ import { getPreferences } from "./preferences.server";
  */
 
 /** Cookies that make a page personal: the session (account, toasts) and the visitor's cart. */
-export const PERSONAL_COOKIES = ["__session", "cart-session-id"];
+export const PERSONAL_COOKIES = [SESSION_COOKIE, CART_COOKIE];
 
 /** Pages every visitor without a cart or account sees alike, and their single-fetch data. */
 const SHARED_PAGE =
@@ -49,11 +52,11 @@ const NOT_FORWARDED = new Set(["accept-encoding", "connection", "keep-alive", "c
 export type PageCacheConfig = { enabled: boolean; ttlMs: number; maxBytes: number; maxEntries: number };
 
 export function pageCacheConfig(env: Record<string, string | undefined> = process.env): PageCacheConfig {
-  const ttl = Number(env.PAGE_CACHE_TTL ?? 60);
+  const ttlMs = catalogueCacheTtlMs(env);
   const maxMb = Number(env.PAGE_CACHE_MAX_MB ?? 64);
   return {
-    enabled: env.PAGE_CACHE !== "off" && ttl > 0 && maxMb > 0,
-    ttlMs: Number.isFinite(ttl) ? ttl * 1000 : 60_000,
+    enabled: env.PAGE_CACHE !== "off" && ttlMs > 0 && maxMb > 0,
+    ttlMs,
     maxBytes: Number.isFinite(maxMb) ? maxMb * 1024 * 1024 : 64 * 1024 * 1024,
     maxEntries: 5_000,
   };
@@ -120,10 +123,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 export async function pageFromAnswer(answer: RenderedAnswer, expires: number, generation: number): Promise<CachedPage> {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
-  }
+  const headers = headersWithout(answer.headers, CONNECTION_HEADERS);
   // Compressed off the main thread, once per page rather than once per request.
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(answer.body, { level: 9 }),
@@ -188,11 +188,6 @@ export class PageStore {
   }
 }
 
-function header(req: http.IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** Everything a shared page varies by: host and address, language, currency and country. */
 async function cacheKey(req: http.IncomingMessage): Promise<string> {
   const host = header(req, "host") ?? "localhost";
@@ -214,11 +209,7 @@ function renderOwnPage(server: http.Server, req: http.IncomingMessage, marker: s
     typeof address === "string"
       ? { socketPath: address }
       : { host: isWildcard(address) ? "127.0.0.1" : address?.address, port: address?.port };
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
-  }
-  headers[FILL_HEADER] = marker;
+  const headers: http.OutgoingHttpHeaders = { ...headersWithout(req.headers, NOT_FORWARDED), [FILL_HEADER]: marker };
   return new Promise((resolve, reject) => {
     const request = http.request({ ...target, agent, method: "GET", path: req.url, headers, timeout: FILL_TIMEOUT_MS }, (response) => {
       const chunks: Buffer[] = [];
@@ -258,12 +249,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedP
 
 /** Sends a rendered answer that is not kept, as it came (uncompressed: it is not a shared page). */
 function relay(res: http.ServerResponse, answer: RenderedAnswer) {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
-  }
-  headers["content-length"] = answer.body.byteLength;
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, { ...headersWithout(answer.headers, CONNECTION_HEADERS), "content-length": answer.body.byteLength });
   res.end(answer.body);
 }
 
@@ -314,20 +300,19 @@ export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log
     next();
   }
 
+  /** Whether this request is the cache's own loopback render (which carries the visitor's headers). */
+  const isOwnFill = (req: http.IncomingMessage) => req.headers[FILL_HEADER] === marker;
+
   return {
     store,
-    /** Whether this request is the cache's own loopback render (which carries the visitor's headers). */
-    isOwnFill(req: http.IncomingMessage): boolean {
-      return req.headers[FILL_HEADER] === marker;
-    },
+    isOwnFill,
     /** Answers from the cache (true) or leaves the request to the server (false, `next` not called). */
     handle(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void): boolean {
       if (!config.enabled) return false;
-      if (req.headers[FILL_HEADER] !== undefined) {
-        const isOwnFill = req.headers[FILL_HEADER] === marker;
-        delete req.headers[FILL_HEADER];
-        if (isOwnFill) return false;
-      }
+      // The marker never reaches the app; a forged one is simply dropped.
+      const ownFill = isOwnFill(req);
+      delete req.headers[FILL_HEADER];
+      if (ownFill) return false;
       if (!isSharedPageRequest(req.method, req.url, header(req, "cookie"))) return false;
       serve(server, req, res, next).catch((error: unknown) => {
         console.error("Page cache:", error);

@@ -4,6 +4,7 @@ import { defaultLocale, isLocale, type Locale } from "~/i18n/config";
 import { onHttpServerListen } from "./http-server-hooks.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { isShuttingDown } from "./graceful-shutdown.server";
+import { header } from "./node-headers.server";
 import { createPageCache } from "./page-cache.server";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -17,11 +18,6 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | undefined, trustProxy: boolean): string {
   const forwarded = trustProxy ? forwardedFor?.split(",")[0]?.trim() : undefined;
   return forwarded || socketAddress || "unknown";
-}
-
-function header(req: http.IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** Whether a state-changing request names an origin other than the host it was sent to. */

@@ -2,6 +2,9 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { secureCookies, THIRTY_DAYS } from "./cookies.server";
 import { sessionSecrets } from "./env.server";
 
+/** The cookie session's name (a contract: DECISIONS). */
+export const SESSION_COOKIE = "__session";
+
 export type ToastKind = "success" | "error" | "info";
 /** A flash message; title and description are catalogue keys, translated when shown. */
 export interface Toast {
@@ -29,7 +32,7 @@ let storage: ReturnType<typeof createStorage> | undefined;
 function createStorage() {
   return createCookieSessionStorage<SessionData, SessionFlashData>({
     cookie: {
-      name: "__session",
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",
