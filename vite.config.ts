@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { buildServerEntry } from "./server/build";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -16,6 +17,8 @@ export default defineConfig({
       // BUILD_DIR lets several builds live side by side (tests, benchmarks); default "build".
       buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.server.*", "**/*.test.*", "**/__*"],
+      // The production server (server/index.ts → BUILD_DIR/server/main.js) is built with the app.
+      buildEnd: ({ remixConfig }) => buildServerEntry(remixConfig.buildDirectory),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,28 +1,74 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getDb } from "~/db/db.server";
-import { applySecurityHeaders } from "~/utils/security-headers.server";
-import { startMailWorker } from "~/utils/mail-worker.server";
-import { installGracefulShutdown } from "~/utils/graceful-shutdown.server";
-import { installRequestGuard } from "~/utils/request-guard.server";
+import { NonceContext } from "~/components/nonce";
+import { closeDatabase, databaseLocation, getDb, startDatabase } from "~/db/db.server";
+import { databaseWasUnavailable, isConnectionError, resetPostgresPools, runInRequestScope } from "~/db/database.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { defaultLocale, isLocale } from "~/i18n/config";
+import { checkServerConfig, dataDir, isEmbedded, siteUrl } from "~/utils/env.server";
+import { startMailWorker, stopMailWorker } from "~/services/mail-worker.server";
+import { createPageCache, pageCacheConfig } from "~/utils/page-cache.server";
+import { resolveVisitorValues } from "~/auth/persona.server";
+import { MAX_REQUEST_BYTES } from "~/utils/media";
+import "~/load-context";
 
-// Before remix-serve starts listening: SIGTERM then finishes requests in flight before exiting.
-installGracefulShutdown();
-// Notes each client's address for rate limits; cross-site form posts get a 403 page instead of
-// Remix's bare 500.
-installRequestGuard();
+// A missing or wrong setting (SITE_URL, SESSION_SECRET, COOKIE_SECURE) stops the server here, at start.
+checkServerConfig();
 
-// Open (and on first start create, migrate and seed) the database when the server starts, not on
-// the first request. A failure here is retried by the first request that needs the database.
-getDb().catch((error: unknown) => console.error("Database not ready at start:", error));
-// Sends the e-mail outbox over SMTP when SMTP_URL is set (once per process, never under tests).
-startMailWorker();
+/**
+ * What the server entry (server/) takes from the app build: it is bundled on its own, so anything
+ * with state of its own (the database, the catalogue generation the page cache watches) must be the
+ * build's one instance, reached through here.
+ */
+export const serverRuntime = {
+  startDatabase,
+  closeDatabase,
+  databaseLocation,
+  /** Answers whether the database takes a trivial query (for /readyz). */
+  async pingDatabase(): Promise<void> {
+    const db = await getDb();
+    await db.query("select 1");
+  },
+  runInRequestScope,
+  /** Whether a start-up error means "the database cannot be reached" (retry) rather than "broken". */
+  isConnectionError,
+  resetDatabaseConnections: resetPostgresPools,
+  startMailWorker,
+  stopMailWorker,
+  /** The shared page cache, also for visitors with a cart or an account (their values from their cookies). */
+  createPageCache: () => createPageCache(pageCacheConfig(), { resolveVisitor: resolveVisitorValues }),
+  /** The translator of a language ("de" for anything unknown). */
+  translator: (locale: string | undefined) => getTranslator(isLocale(locale) ? locale : defaultLocale),
+  isLocale,
+  dataDir,
+  isEmbedded,
+  siteUrl: () => siteUrl(),
+  /** The largest admin upload request (all images and the video together). */
+  maxUploadRequestBytes: MAX_REQUEST_BYTES,
+};
+export type ServerRuntime = typeof serverRuntime;
 
 export const streamTimeout = 5_000;
+
+/**
+ * A 5xx given while the database could not be reached is a 503 with Retry-After, whatever the route
+ * made of the error: several actions catch every error to show a form message and answer 500, which
+ * would tell clients and load balancers "broken" instead of "try again shortly".
+ */
+function isOutage(status: number): boolean {
+  return status >= 500 && databaseWasUnavailable();
+}
+
+export function handleDataRequest(response: Response): Response {
+  if (!isOutage(response.status)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "5");
+  return new Response(response.body, { status: 503, headers });
+}
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests are the browser going away, not errors of ours.
@@ -35,14 +81,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
-  applySecurityHeaders(responseHeaders);
+  const nonce = loadContext.cspNonce;
+  if (isOutage(responseStatusCode)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,14 +1,14 @@
 /**
- * The header through which the request guard hands the client's address to the app: remix-serve
- * does not expose the socket to loaders and actions. Any value a client sends under this name is
- * replaced by the guard.
+ * The header through which the server entry hands the client's address to the app (Remix gives
+ * loaders and actions no socket). The server (server/app.ts) sets it on every request, replacing
+ * anything a client sent under this name: the connection's peer address, or — only with
+ * TRUST_PROXY=true, behind a proxy that sets it — the first X-Forwarded-For entry.
  */
 export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
 
 /**
- * The client's address, as the request guard noted it (the socket's peer, or the proxy's
- * X-Forwarded-For with TRUST_PROXY=true). Outside the server (tests calling actions directly) the
- * guard has not run and the forwarded header is used as given.
+ * The client's address, as the server entry noted it. Outside the server (tests calling actions
+ * directly) it has not run and the forwarded header is used as given.
  */
 export function clientAddress(request: Request): string {
   return (

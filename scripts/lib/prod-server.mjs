@@ -9,7 +9,7 @@ export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 
 /** Builds into buildDir unless a build is there and `reuse` is true. */
 export function ensureBuild(buildDir, { reuse = false } = {}) {
-  if (reuse && existsSync(path.join(root, buildDir, "server/index.js"))) return;
+  if (reuse && existsSync(path.join(root, buildDir, "server/main.js"))) return;
   const build = spawnSync("npx", ["remix", "vite:build"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -26,10 +26,10 @@ export function removeDataDir(dataDir) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** remix-serve on `port` with NODE_ENV=production; resolves once the catalogue answers. */
+/** The production server on `port` with NODE_ENV=production; resolves once the catalogue answers. */
 export async function startServer({ buildDir, port, dataDir, env = {} }) {
   const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/server/index.js`], {
+  const server = spawn(process.execPath, [`${buildDir}/server/main.js`], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: "measurement-secret", SITE_URL: base, ...env },

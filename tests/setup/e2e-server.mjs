@@ -7,7 +7,7 @@ import path from "node:path";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
 const buildDir = process.env.BUILD_DIR ?? "build";
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/server/index.js`], {
+const server = spawn(process.execPath, [`${buildDir}/server/main.js`], {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -19,19 +19,23 @@ export interface ShopServer {
 }
 
 /**
- * Starts the production build (BUILD_DIR, default "build") with remix-serve on its own port, with
+ * Starts the production server of the build (BUILD_DIR, default "build") on its own port, with
  * the given environment on top of a production one. Resolves once it answers /robots.txt.
  */
 export async function startShopServer(env: Record<string, string>): Promise<ShopServer> {
   const port = await freePort();
   const buildDir = process.env.BUILD_DIR ?? "build";
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `${buildDir}/server/index.js`], {
+  const child = spawn(process.execPath, [`${buildDir}/server/main.js`], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       SITE_URL: `http://localhost:${port}`,
       SESSION_SECRET: "resilience-test-secret-not-for-production",
+      // Production on a real database needs the bank account for transfers: the demo example IBAN.
+      SHOP_IBAN: "DE89 3704 0044 0532 0130 00",
+      // One process unless a test asks for more (WEB_CONCURRENCY defaults to the cores with DATABASE_URL).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

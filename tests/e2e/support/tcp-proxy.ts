@@ -54,10 +54,13 @@ export class TcpProxy {
 
   /** Cuts every connection and stops listening: the shop's connects are refused. */
   async down(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    const server = this.server;
     this.server = null;
+    // Cut first: close() only calls back once every connection is gone.
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    await closed;
   }
 
   /** Listens again on the same port. */

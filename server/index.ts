@@ -1,0 +1,168 @@
+/**
+ * The shop's production server (`npm start`): Express with Remix's request handler and the
+ * middleware remix-serve cannot take (see app.ts). Bundled into BUILD_DIR/server/main.js next to
+ * the Remix server build (vite.config.ts), and run with `node build/server/main.js`.
+ *
+ * Start-up, logged step by step: settings → the data folder's lock (embedded database) → the
+ * database (opened, migrated, seeded when new; an unreachable database is retried, not a crash) →
+ * the mail worker → listening. Only then does the server take requests.
+ */
+import cluster from "node:cluster";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import type { ServerRuntime } from "../app/entry.server";
+import { createApp } from "./app";
+import { readConfig } from "./config";
+import { runPrimary } from "./cluster";
+import { acquireDataDirLock, DataDirInUse, type DataDirLock } from "./data-dir-lock";
+import { createLogger, describeUnhandledRejection, type Logger } from "./log";
+import { createShutdown } from "./shutdown";
+
+const serverDir = path.dirname(fileURLToPath(import.meta.url));
+
+function fail(log: Logger, message: string, error?: unknown): never {
+  log.error(message, error);
+  process.exit(1);
+}
+
+/** A fault postgres-js throws out of its own timers when a connection dies (porsager/postgres#1208). */
+function isDatabaseDriverFault(error: unknown): boolean {
+  const stack = error instanceof Error ? (error.stack ?? "") : "";
+  return /[\\/]postgres[\\/](?:cjs[\\/])?src[\\/]connection\.js/.test(stack);
+}
+
+function listenUrls(port: number, host: string | undefined): string[] {
+  if (host && host !== "0.0.0.0" && host !== "::") return [`http://${host.includes(":") ? `[${host}]` : host}:${port}`];
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === "IPv4" && !address.internal)
+    .map((address) => `http://${address!.address}:${port}`);
+  return [`http://localhost:${port}`, ...lan];
+}
+
+async function main() {
+  let log = createLogger("text");
+  let config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    fail(log, `Configuration: ${(error as Error).message}`);
+  }
+  log = createLogger(config.logFormat);
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    runPrimary({ workers: config.webConcurrency, log, graceMs: config.shutdownGraceMs });
+    return;
+  }
+  if (config.webConcurrencyIgnored) {
+    log.info("WEB_CONCURRENCY ignored: the embedded database (PGlite) is one process's own; set DATABASE_URL for several server processes");
+  }
+  installGlobals({ nativeFetch: true });
+
+  const build = (await import(pathToFileURL(path.join(serverDir, "index.js")).href)) as ServerBuild;
+  const runtime = (build.entry.module as unknown as { serverRuntime: ServerRuntime }).serverRuntime;
+  log.info(
+    `Starting the shop (${process.env.NODE_ENV ?? "production"}) from ${path.dirname(serverDir)}${cluster.isWorker ? ` (server process ${cluster.worker?.id}, pid ${process.pid})` : ""}`,
+  );
+
+  let server: http.Server | undefined;
+  // The page cache renders a page by asking this process over loopback. In a cluster the public
+  // port is shared, so that request could reach another process (and wait for its fill in turn):
+  // it goes to a loopback port of this process's own instead.
+  let fillServer: http.Server | undefined;
+  let lock: DataDirLock | undefined;
+  const shutdown = createShutdown({
+    server: () => server,
+    log,
+    graceMs: config.shutdownGraceMs,
+    steps: [
+      [
+        "page cache loopback",
+        () =>
+          new Promise<void>((resolve) => {
+            if (!fillServer?.listening) return resolve();
+            fillServer.close(() => resolve());
+            fillServer.closeAllConnections();
+          }),
+      ],
+      ["mail worker", () => runtime.stopMailWorker()],
+      ["database", () => runtime.closeDatabase()],
+      ["data folder lock", () => lock?.release()],
+    ],
+  });
+  // A worker may get a signal twice (from the terminal's process group and from the primary).
+  const onSignal = cluster.isWorker ? process.on.bind(process) : process.once.bind(process);
+  onSignal("SIGTERM", () => void shutdown.run("SIGTERM"));
+  onSignal("SIGINT", () => void shutdown.run("SIGINT"));
+  // Logged, never fatal: a promise nobody waited for (a query abandoned by a timed-out request…).
+  process.on("unhandledRejection", (reason) => {
+    const { level, message } = describeUnhandledRejection(reason, runtime.isConnectionError);
+    if (level === "info") log.info(message);
+    else log.error(message, reason);
+  });
+  process.on("uncaughtException", (error) => {
+    if (isDatabaseDriverFault(error)) {
+      // Its connection is left unusable: start the pool afresh.
+      log.error("Database driver fault after a lost connection (the server keeps running; connections are renewed):", error);
+      runtime.resetDatabaseConnections();
+      return;
+    }
+    log.error("Uncaught exception: stopping", error);
+    void shutdown.run("uncaught exception", 1);
+  });
+  process.on("exit", () => lock?.release());
+
+  if (runtime.isEmbedded()) {
+    try {
+      lock = await acquireDataDirLock(runtime.dataDir());
+    } catch (error) {
+      fail(log, error instanceof DataDirInUse ? error.message : `Data folder ${runtime.dataDir()}: ${(error as Error).message}`);
+    }
+    log.info(`Data folder: ${runtime.dataDir()} (locked for this process: ${lock.file})`);
+  }
+
+  log.info(`Database: ${runtime.databaseLocation()}`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runtime.startDatabase((message) => log.info(message));
+      break;
+    } catch (error) {
+      if (!runtime.isConnectionError(error)) fail(log, "The database could not be prepared:", error);
+      if (shutdown.isShuttingDown()) return;
+      const seconds = Math.min(30, 2 ** (attempt - 1));
+      log.error(`Database not reachable (attempt ${attempt}: ${(error as Error).message}); trying again in ${seconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      if (shutdown.isShuttingDown()) return;
+    }
+  }
+  log.info(runtime.startMailWorker() ? "Mail: sending the e-mail outbox over SMTP_URL" : "Mail: no SMTP_URL, e-mails stay in the outbox (Admin → Messages)");
+
+  const pageCache = runtime.createPageCache();
+  const app = createApp({
+    config,
+    log,
+    runtime,
+    handler: createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
+    pageCache,
+    clientDir: path.resolve(serverDir, "../client"),
+    httpServer: () => (fillServer?.listening ? fillServer : undefined),
+    isShuttingDown: shutdown.isShuttingDown,
+  });
+  server = http.createServer(app);
+  fillServer = http.createServer(app);
+  fillServer.listen({ port: 0, host: "127.0.0.1", exclusive: true });
+  // Expect: 100-continue is answered by the body limits (a refused upload is never sent).
+  server.on("checkContinue", app);
+  server.on("error", (error) => fail(log, `Cannot listen on ${config.host ?? ""}:${config.port}:`, error));
+  server.listen(config.port, config.host, () => {
+    log.info(`Listening on ${listenUrls(config.port, config.host).join("  ")}`);
+  });
+}
+
+void main().catch((error: unknown) => {
+  createLogger("text").error("The server could not start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,381 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { RequestHandler } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { isLocale } from "~/i18n/config";
+import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { createPageCache } from "~/utils/page-cache.server";
+import { createApp, type AppRuntime, type PageCache } from "../../server/app";
+import { readConfig, type ServerConfig } from "../../server/config";
+import { createLogger } from "../../server/log";
+import { isSameOriginWrite } from "../../server/middleware/same-origin";
+import { refusalFor } from "../../server/middleware/refusals";
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+interface Running {
+  base: string;
+  port: number;
+  lines: string[];
+  calls: string[];
+  request(path: string, options?: http.RequestOptions & { body?: string | Buffer }): Promise<Answer>;
+}
+
+const servers: http.Server[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const runtime = (overrides: Partial<AppRuntime> = {}): AppRuntime => ({
+  pingDatabase: async () => {},
+  runInRequestScope: (work) => work(),
+  translator: (locale) => getTranslator(isLocale(locale) ? locale : "de"),
+  siteUrl: () => "https://shop.example",
+  maxUploadRequestBytes: 5 * 1024 * 1024,
+  ...overrides,
+});
+
+/** The app on a real HTTP server, with a stand-in for Remix that echoes what it was given. */
+async function start(
+  options: {
+    config?: Partial<ServerConfig>;
+    runtime?: Partial<AppRuntime>;
+    handler?: RequestHandler;
+    pageCache?: PageCache;
+    clientDir?: string;
+    shuttingDown?: () => boolean;
+    json?: boolean;
+  } = {},
+): Promise<Running> {
+  const lines: string[] = [];
+  const calls: string[] = [];
+  const config = { ...readConfig({}), ...options.config };
+  let server: http.Server | undefined;
+  const handler: RequestHandler =
+    options.handler ??
+    ((req, res) => {
+      calls.push(`${req.method} ${req.originalUrl}`);
+      res
+        .status(200)
+        .type("html")
+        .send(`<p nonce="${String(res.locals.cspNonce)}">from ${String(req.headers[CLIENT_ADDRESS_HEADER])}</p>${"x".repeat(3000)}`);
+    });
+  const app = createApp({
+    config,
+    log: createLogger(options.json ? "json" : "text", (line) => lines.push(line), (line) => lines.push(line)),
+    runtime: runtime(options.runtime),
+    handler,
+    pageCache: options.pageCache,
+    clientDir: options.clientDir,
+    httpServer: () => server,
+    isShuttingDown: options.shuttingDown ?? (() => false),
+  });
+  server = http.createServer(app);
+  server.on("checkContinue", app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const request = (pathname: string, { body, ...init }: http.RequestOptions & { body?: string | Buffer } = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path: pathname, ...init }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  return { base: `http://127.0.0.1:${port}`, port, lines, calls, request };
+}
+
+const form = (extra: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded", ...extra },
+});
+
+describe("the access log", () => {
+  it("writes one line per request: method, path without the query, status, milliseconds", async () => {
+    const app = await start();
+    await app.request("/products?token=secret");
+    await app.request("/missing", { method: "PUT" });
+    expect(app.lines).toHaveLength(2);
+    expect(app.lines[0]).toMatch(/^GET \/products 200 \d+\.\d ms$/);
+    expect(app.lines[1]).toMatch(/^PUT \/missing 405 \d+\.\d ms$/);
+  });
+
+  it("writes JSON lines with LOG_FORMAT=json", async () => {
+    expect(readConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(() => readConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+    const app = await start({ json: true });
+    await app.request("/about?x=1");
+    const entry = JSON.parse(app.lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({ level: "info", method: "GET", path: "/about", status: 200 });
+    expect(typeof entry.ms).toBe("number");
+    expect(typeof entry.time).toBe("string");
+  });
+});
+
+describe("health", () => {
+  it("/healthz answers without the database, /readyz only when the database answers in time", async () => {
+    let database: "up" | "down" | "stuck" = "down";
+    const app = await start({
+      config: { readyTimeoutMs: 200 },
+      runtime: {
+        pingDatabase: () =>
+          database === "up" ? Promise.resolve() : database === "down" ? Promise.reject(new Error("ECONNREFUSED")) : new Promise(() => {}),
+      },
+    });
+    expect((await app.request("/healthz")).status).toBe(200);
+    expect((await app.request("/readyz")).status).toBe(503);
+    database = "stuck";
+    const started = Date.now();
+    expect((await app.request("/readyz")).status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    database = "up";
+    const ready = await app.request("/readyz");
+    expect([ready.status, ready.body.toString(), ready.headers["cache-control"]]).toEqual([200, "ready", "no-store"]);
+    expect(app.calls).toEqual([]);
+  });
+
+  it("once shutting down, /readyz is 503 and every answer closes its connection", async () => {
+    const app = await start({ shuttingDown: () => true });
+    const ready = await app.request("/readyz");
+    expect(ready.status).toBe(503);
+    expect((await app.request("/")).headers.connection).toBe("close");
+  });
+});
+
+describe("security headers", () => {
+  it("every answer has a CSP whose script nonce is new per request and is the one the app rendered with", async () => {
+    const app = await start();
+    const nonces = new Set<string>();
+    for (const pathname of ["/", "/", "/products"]) {
+      const answer = await app.request(pathname);
+      const nonce = /nonce="([^"]+)"/.exec(answer.body.toString())?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce!);
+      const csp = String(answer.headers["content-security-policy"]);
+      const scriptSrc = csp.split(";").find((part) => part.trim().startsWith("script-src"));
+      expect(scriptSrc?.trim()).toBe(`script-src 'self' 'nonce-${nonce}'`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+    }
+    expect(nonces.size).toBe(3);
+    // Refusals carry them too.
+    expect((await app.request("/", { method: "DELETE" })).headers["content-security-policy"]).toBeTruthy();
+  });
+
+  it("HSTS only over HTTPS, and X-Forwarded-Proto counts only behind a trusted proxy", async () => {
+    const direct = await start();
+    expect((await direct.request("/")).headers["strict-transport-security"]).toBeUndefined();
+    expect((await direct.request("/", { headers: { "X-Forwarded-Proto": "https" } })).headers["strict-transport-security"]).toBeUndefined();
+    const proxied = await start({ config: { trustProxy: true } });
+    expect((await proxied.request("/")).headers["strict-transport-security"]).toBeUndefined();
+    expect((await proxied.request("/", { headers: { "X-Forwarded-Proto": "https" } })).headers["strict-transport-security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+  });
+});
+
+describe("the client's address (for rate limits)", () => {
+  it("is the connection's peer; X-Forwarded-For only behind a trusted proxy; a forged header is replaced", async () => {
+    const headers = { "X-Forwarded-For": "198.51.100.7, 10.0.0.1", [CLIENT_ADDRESS_HEADER]: "203.0.113.99" };
+    const direct = await start();
+    expect((await direct.request("/", { headers })).body.toString()).toContain("from 127.0.0.1<");
+    const proxied = await start({ config: { trustProxy: true } });
+    expect((await proxied.request("/", { headers })).body.toString()).toContain("from 198.51.100.7<");
+    expect((await proxied.request("/")).body.toString()).toContain("from 127.0.0.1<");
+  });
+});
+
+describe("the origin check (the one place for every action)", () => {
+  it.each([
+    ["POST", { origin: "https://evil.example" }, false],
+    ["POST", { origin: "null" }, false],
+    ["POST", { origin: "not a url" }, false],
+    ["POST", { origin: "http://localhost:3001" }, false],
+    ["POST", { referer: "https://evil.example/page" }, false],
+    ["POST", { origin: "http://localhost:3000" }, true],
+    ["POST", { referer: "http://localhost:3000/cart" }, true],
+    ["POST", { origin: "https://shop.example" }, true],
+    ["POST", {}, true],
+    ["DELETE", { origin: "https://evil.example" }, false],
+    ["GET", { origin: "https://evil.example" }, true],
+  ] as const)("%s %j → same origin: %s", (method, headers, expected) => {
+    expect(isSameOriginWrite(method, headers, ["localhost:3000", undefined, "shop.example"])).toBe(expected);
+  });
+
+  it("answers a cross-site post with a 403 page in the visitor's language before the app runs", async () => {
+    const app = await start();
+    const page = await app.request("/cart", { ...form({ Origin: "https://evil.example", Accept: "text/html", "Accept-Language": "fr" }), body: "intent=clear" });
+    expect(page.status).toBe(403);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body.toString()).toContain('<html lang="fr"');
+    expect(page.body.toString()).toContain("<h1>Accès refusé</h1>");
+    const text = await app.request("/cart", { ...form({ Referer: "https://evil.example/", Cookie: "lng=ar" }), body: "intent=clear" });
+    expect([text.status, text.body.toString()]).toEqual([403, "تم رفض الوصول: لم يصدر هذا الطلب من موقعنا وتم رفضه. يرجى إرسال النموذج من داخل المتجر."]);
+    expect(app.calls).toEqual([]);
+    const own = await app.request("/cart", { ...form({ Origin: app.base }), body: "intent=clear" });
+    expect(own.status).toBe(200);
+    expect(app.calls).toEqual(["POST /cart"]);
+  });
+
+  it("takes X-Forwarded-Host as ours only behind a trusted proxy", async () => {
+    const headers = form({ Origin: "https://proxy.example", "X-Forwarded-Host": "proxy.example" });
+    expect((await (await start()).request("/cart", { ...headers, body: "a=1" })).status).toBe(403);
+    expect((await (await start({ config: { trustProxy: true } })).request("/cart", { ...headers, body: "a=1" })).status).toBe(200);
+  });
+});
+
+describe("refusals before the app", () => {
+  const limits = { form: 1024 * 1024, upload: 5 * 1024 * 1024, takesUploads: (p: string) => /^\/admin(?:\/|\.data$|$)/.test(p) };
+  it.each([
+    ["PUT", "/cart", { "content-type": "application/x-www-form-urlencoded", "content-length": "3" }, 405],
+    ["POST", "/cart", { "content-type": "application/json", "content-length": "2" }, 415],
+    ["POST", "/cart", { "content-type": "multipart/form-data; boundary=x", "content-length": "10" }, 415],
+    ["POST", "/administrator", { "content-type": "multipart/form-data; boundary=x", "content-length": "10" }, 415],
+    ["POST", "/admin/products/1", { "content-type": "multipart/form-data; boundary=x", "content-length": "10" }, null],
+    ["POST", "/admin.data?index", { "content-type": "multipart/form-data; boundary=x", "content-length": "10" }, null],
+    ["POST", "/admin/products/1", { "content-type": "multipart/form-data; boundary=x", "content-length": String(6 * 1024 * 1024) }, 413],
+    ["POST", "/cart", { "content-type": "application/x-www-form-urlencoded", "content-length": String(1024 * 1024) }, null],
+    ["POST", "/cart", { "content-type": "application/x-www-form-urlencoded", "content-length": String(1024 * 1024 + 1) }, 413],
+    ["POST", "/cart", { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" }, 411],
+    ["POST", "/logout", {}, 415],
+    ["GET", "/products/%E0%A4%A", {}, 400],
+    ["GET", "/search?q=%E0%A4%A", {}, null],
+  ] as const)("%s %s %j → %s", (method, url, headers, status) => {
+    expect(refusalFor(method, url, headers, limits)?.status ?? null).toBe(status);
+  });
+
+  it("a form post over 1 MB gets a 413 page in the visitor's language; the body is not read, the client gets the answer", async () => {
+    const app = await start();
+    const page = await app.request("/contact", {
+      ...form({ Origin: app.base, "Accept-Language": "ar", Accept: "text/html" }),
+      body: Buffer.alloc(2 * 1024 * 1024, "a"),
+    });
+    expect(page.status).toBe(413);
+    expect(page.headers.connection).toBe("close");
+    expect(page.body.toString()).toContain("<h1>الطلب كبير جداً</h1>");
+    expect(page.body.toString()).toContain("1 MB");
+    const plain = await app.request("/contact", { ...form({ "Accept-Language": "en" }), body: Buffer.alloc(1024 * 1024 + 1, "a") });
+    expect([plain.status, plain.body.toString()]).toEqual([413, "Request too large: What you sent is larger than allowed (at most 1 MB). Please send less at once."]);
+    expect(app.calls).toEqual([]);
+  });
+
+  it("a client still sending its big body when refused reads the 413, not a reset", async () => {
+    const app = await start();
+    // 200 MB announced, sent in pieces while the answer is already on its way.
+    const outcome = await new Promise<{ status: number; body: string; error?: string }>((resolve) => {
+      let status = 0;
+      let body = "";
+      let error: string | undefined;
+      const req = http.request({ host: "127.0.0.1", port: app.port, path: "/contact", ...form({ "Content-Length": String(200 * 1024 * 1024) }) });
+      req.on("response", (res) => {
+        status = res.statusCode ?? 0;
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("error", (e) => (error = e.message));
+      });
+      req.on("error", (e) => (error = (e as NodeJS.ErrnoException).code ?? e.message));
+      const chunk = Buffer.alloc(256 * 1024, "a");
+      let sent = 0;
+      const pump = setInterval(() => {
+        if (sent++ < 40 && !req.destroyed) req.write(chunk);
+        else {
+          clearInterval(pump);
+          setTimeout(() => resolve({ status, body, ...(error ? { error } : {}) }), 100);
+        }
+      }, 10);
+    });
+    expect(outcome.status).toBe(413);
+    expect(outcome.body).toContain("Anfrage zu groß");
+    expect(outcome.error).toBeUndefined();
+  });
+
+  it("an upload over its limit announced with Expect: 100-continue is refused before its body is sent", async () => {
+    const app = await start();
+    const result = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const req = http.request({
+        host: "127.0.0.1",
+        port: app.port,
+        path: "/admin/products/1",
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(50 * 1024 * 1024), Expect: "100-continue" },
+      });
+      req.on("continue", () => (continued = true));
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, continued }));
+      });
+      req.on("error", reject);
+      req.flushHeaders();
+    });
+    expect(result).toEqual({ status: 413, continued: false });
+    // Within the limit, the client is told to go on.
+    const small = await app.request("/admin/products/1", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "7", Expect: "100-continue" },
+      body: "--x--\r\n",
+    });
+    expect(small.status).toBe(200);
+  });
+});
+
+describe("compression and static files", () => {
+  it("compresses answers, and leaves the page cache's already compressed ones as they are", async () => {
+    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
+    const app = await start({ pageCache: cache });
+    const original = (await app.request("/faq")).body.toString();
+    for (const encoding of ["br", "gzip"] as const) {
+      const answer = await app.request("/faq", { headers: { "Accept-Encoding": encoding } });
+      expect(answer.headers["x-page-cache"]).toBe("hit");
+      expect(answer.headers["content-encoding"]).toBe(encoding);
+      const body = encoding === "br" ? brotliDecompressSync(answer.body) : gunzipSync(answer.body);
+      expect(body.toString()).toBe(original);
+    }
+    // A personal page is rendered each time and compressed by the server.
+    const personal = await app.request("/cart", { headers: { "Accept-Encoding": "gzip", Cookie: "cart-session-id=1" } });
+    expect(personal.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(personal.body).toString()).toContain("from 127.0.0.1");
+  });
+
+  it("serves hashed assets as immutable for a year and other public files for an hour", async () => {
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), "shop-client-"));
+    dirs.push(clientDir);
+    mkdirSync(path.join(clientDir, "assets"));
+    writeFileSync(path.join(clientDir, "assets", "entry-abc123.js"), "console.log(1);");
+    writeFileSync(path.join(clientDir, "favicon.svg"), "<svg/>");
+    const app = await start({ clientDir });
+    const asset = await app.request("/assets/entry-abc123.js");
+    expect([asset.status, asset.headers["cache-control"]]).toEqual([200, "public, max-age=31536000, immutable"]);
+    const icon = await app.request("/favicon.svg");
+    expect([icon.status, icon.headers["cache-control"]]).toEqual([200, "public, max-age=3600"]);
+    expect(app.calls).toEqual([]);
+  });
+});
+
+describe("the page cache behind the server", () => {
+  it("renders a cached page with the visitor's address, not the loopback address of the fill", async () => {
+    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
+    const app = await start({ pageCache: cache });
+    // The visitor connects from 127.0.0.2 (any 127.x address is loopback); the fill from 127.0.0.1.
+    const answer = await app.request("/about", { localAddress: "127.0.0.2" });
+    expect(answer.headers["x-page-cache"]).toBe("miss");
+    expect(answer.body.toString()).toContain("from 127.0.0.2<");
+    // One log line for the visitor's request, none for the cache's own render.
+    expect(app.lines).toHaveLength(1);
+    expect(app.lines[0]).toMatch(/^GET \/about 200 .* cache=miss$/);
+  });
+});
