@@ -1,4 +1,5 @@
-import type { Database, Queryable } from "./database.server";
+import { ownOutageAnswer, type Database, type Queryable } from "./database.server";
+import { env, parseEnv, type RawEnv } from "~/utils/env.server";
 
 /**
  * A per-process counter that moves whenever what the storefront shows (products, stock, offers)
@@ -16,8 +17,23 @@ export function isCatalogueWrite(sql: string): boolean {
   return CATALOGUE_WRITE.test(sql);
 }
 
-export function catalogueChanged() {
+/** Moves the generation of this process only (a change another process announced). */
+export function catalogueChangedElsewhere() {
   globalThis.__shopCatalogueGeneration = (globalThis.__shopCatalogueGeneration ?? 0) + 1;
+}
+
+const localChangeListeners = new Set<() => void>();
+
+/** A change made by this process: retires its cached pages and tells the listeners (the broadcast to other processes). */
+export function catalogueChanged() {
+  catalogueChangedElsewhere();
+  for (const listener of localChangeListeners) listener();
+}
+
+/** Calls `listener` after each catalogue change made by this process; returns the unsubscribe. */
+export function onLocalCatalogueChange(listener: () => void): () => void {
+  localChangeListeners.add(listener);
+  return () => localChangeListeners.delete(listener);
 }
 
 export function catalogueGeneration(): number {
@@ -45,9 +61,14 @@ export function observeCatalogueWrites(db: Database): Database {
     ...observed(db, catalogueChanged),
     kind: db.kind,
     close: () => db.close(),
-    async transaction(fn) {
+    ...(db.notify && db.listen ? { notify: db.notify.bind(db), listen: db.listen.bind(db) } : {}),
+    async transaction(fn, options) {
       let wrote = false;
-      const result = await db.transaction((tx) => fn(observed(tx, () => (wrote = true))));
+      // A retried attempt starts over: only the attempt that commits counts.
+      const result = await db.transaction((tx) => {
+        wrote = false;
+        return fn(observed(tx, () => (wrote = true)));
+      }, options);
       if (wrote) catalogueChanged();
       return result;
     },
@@ -62,9 +83,8 @@ const MEMO_ENTRIES = 300;
  * How long anything read from the catalogue may be kept, from PAGE_CACHE_TTL (seconds, default
  * 60): the bound on staleness for changes made by another process. 0 (or nonsense) keeps nothing.
  */
-export function catalogueCacheTtlMs(env: Record<string, string | undefined> = process.env): number {
-  const seconds = Number(env.PAGE_CACHE_TTL ?? 60);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+export function catalogueCacheTtlMs(source?: RawEnv): number {
+  return (source ? parseEnv(source) : env()).PAGE_CACHE_TTL * 1000;
 }
 
 const MEMO_TTL_MS = catalogueCacheTtlMs();
@@ -82,7 +102,7 @@ export function memoizedCatalogueRead<T>(key: string, read: () => Promise<T>): P
   if (found && found.generation === generation && found.expires > now) {
     memos.delete(key);
     memos.set(key, found);
-    return found.value as Promise<T>;
+    return ownOutageAnswer(found.value as Promise<T>);
   }
   if (MEMO_TTL_MS <= 0) return read();
   const value = read();
@@ -95,5 +115,5 @@ export function memoizedCatalogueRead<T>(key: string, read: () => Promise<T>): P
     if (memos.size <= MEMO_ENTRIES) break;
     memos.delete(oldest);
   }
-  return value;
+  return ownOutageAnswer(value);
 }

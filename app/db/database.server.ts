@@ -1,7 +1,12 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite as PGliteType } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
+import { retryOnConflict, type TransactionOptions } from "./transaction-retry.server";
+import { env } from "~/utils/env.server";
+
+export type { TransactionOptions };
 
 /** One SQL interface over PGlite (embedded default) and any Postgres (DATABASE_URL). */
 export interface Queryable {
@@ -12,8 +17,17 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** `retries`: run the whole transaction again when it loses a deadlock or serialization race. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+  /** Postgres only: NOTIFY on a channel (delivered to listeners of every connection, after commit). */
+  notify?(channel: string, payload: string): Promise<void>;
+  /**
+   * Postgres only: LISTEN on a channel over a connection of its own. `onListen` runs each time the
+   * LISTEN is (re)established. The driver re-listens after a lost connection when it can, but gives
+   * up if the database is away at that moment: callers watch it themselves (catalogue-broadcast).
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<void> }>;
 }
 
 const CONNECTION_ERRORS = new Set([
@@ -32,14 +46,52 @@ export function isConnectionError(error: unknown): boolean {
   return cause !== undefined && cause !== error && isConnectionError(cause);
 }
 
+/** Per request (entered by the server entry): whether the database could not be reached while answering it. */
+const requestScope = new AsyncLocalStorage<{ databaseUnavailable: boolean }>();
+
+/** Runs one request's work in its own scope, so that databaseWasUnavailable() can tell about this request. */
+export function runInRequestScope<T>(work: () => T): T {
+  return requestScope.run({ databaseUnavailable: false }, work);
+}
+
+/**
+ * Whether the database could not be reached while this request was answered. Routes that catch
+ * every error to show a friendly form message (login, checkout…) also catch the 503 below and
+ * answer 500: entry.server.tsx turns such an answer into the 503 it is.
+ */
+export function databaseWasUnavailable(): boolean {
+  return requestScope.getStore()?.databaseUnavailable === true;
+}
+
 /**
  * The answer when the database is gone: HTTP 503 with Retry-After, thrown like any Remix response
  * so every route's error boundary shows its load-error state instead of hanging or crashing.
  */
 export function databaseUnavailable(): Response {
-  return new Response("Service unavailable: the database cannot be reached.", {
+  const scope = requestScope.getStore();
+  if (scope) scope.databaseUnavailable = true;
+  const answer = new Response("Service unavailable: the database cannot be reached.", {
     status: 503,
     headers: { "Retry-After": "5", "Content-Type": "text/plain; charset=utf-8" },
+  });
+  outageAnswers.add(answer);
+  return answer;
+}
+
+/** The answers databaseUnavailable() made (to tell them from any other thrown Response). */
+const outageAnswers = new WeakSet<Response>();
+
+/**
+ * For a promise several callers wait on (one query shared by concurrent loaders — a page's root and
+ * route loaders, or several requests): each caller gets the result, or an outage answer of its own.
+ * A thrown Response is read by Remix once per loader that throws it; the same object thrown by two
+ * loaders fails the second read ("Body is unusable: Body has already been read") and the page
+ * answers 500. Making it here, in the caller's context, also marks the caller's request as one that
+ * met the outage (the shared work ran in the first caller's request only).
+ */
+export function ownOutageAnswer<T>(shared: Promise<T>): Promise<T> {
+  return shared.catch((error: unknown) => {
+    throw error instanceof Response && outageAnswers.has(error) ? databaseUnavailable() : error;
   });
 }
 
@@ -76,7 +128,7 @@ export function wrapPglite(pg: PGliteType): Database {
   return {
     kind: "pglite",
     ...asQueryable(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(asQueryable(tx))),
+    transaction: (fn, options) => retryOnConflict(() => pg.transaction((tx) => fn(asQueryable(tx))), options),
     close: () => pg.close(),
   };
 }
@@ -106,17 +158,93 @@ async function withDeadline<T>(ms: number, work: () => Promise<T>, onTimeout: ()
   }
 }
 
+/** Errors after which the connection itself is gone (unlike a statement timeout, which leaves it usable). */
+const CONNECTION_LOST = new Set([
+  "ECONNRESET", "EPIPE", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
+  "57P01", "57P02", "57P03", "08000", "08003", "08006",
+]);
+
+function isConnectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && CONNECTION_LOST.has(code);
+}
+
+class ConnectionLost extends Error {
+  readonly code = "CONNECTION_CLOSED";
+}
+
+/**
+ * A transaction's connection, guarded: postgres-js pins a transaction to one connection and, when
+ * the transaction fails, writes ROLLBACK to it (and COMMIT when it succeeds) without checking that
+ * the connection is still there. A write to a connection whose socket has closed throws out of a
+ * timer ("Cannot read properties of null (reading 'write')", porsager/postgres#1208) and would kill
+ * the process. So once the connection is known lost — a statement failed with a connection error,
+ * or begin() itself failed (it fails as soon as its connection closes) — nothing more is written
+ * to it: further statements fail at once, and the transaction function never settles, so neither
+ * ROLLBACK nor COMMIT is sent. begin() has failed already; the server drops a dead session's
+ * transaction on its own.
+ */
+async function runGuardedTransaction<T>(
+  tx: Sql,
+  fn: (tx: Queryable) => Promise<T>,
+  state: { lost: boolean },
+): Promise<T> {
+  const statement = async <R>(work: () => Promise<R>): Promise<R> => {
+    if (state.lost) throw new ConnectionLost("The transaction's connection was lost.");
+    try {
+      return await work();
+    } catch (error) {
+      if (isConnectionLost(error)) state.lost = true;
+      throw error;
+    }
+  };
+  const queryable: Queryable = {
+    query: <R>(text: string, params: unknown[] = []) =>
+      guard(() => statement(async () => (await tx.unsafe(text, params as never[])) as unknown as R[])),
+    exec: (text: string) =>
+      guard(() =>
+        statement(async () => {
+          await tx.unsafe(text);
+        }),
+      ),
+  };
+  const never = () => new Promise<never>(() => {});
+  let result: T;
+  try {
+    result = await fn(queryable);
+  } catch (error) {
+    if (state.lost) return never();
+    throw error;
+  }
+  return state.lost ? never() : result;
+}
+
+/** The pool resets of every open Postgres database of this process (see resetPostgresPools). */
+const poolResets = new Set<() => void>();
+
+/** Drops every Postgres connection of this process and starts the pools afresh (after a driver fault). */
+export function resetPostgresPools(): void {
+  for (const reset of poolResets) reset();
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const { default: postgres } = await import("postgres");
-  const statementTimeout = Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 10_000);
-  const queryDeadline = Number(process.env.DATABASE_QUERY_TIMEOUT_MS ?? statementTimeout + 5_000);
+  const settings = env();
+  const statementTimeout = settings.DATABASE_STATEMENT_TIMEOUT_MS;
+  const queryDeadline = settings.DATABASE_QUERY_TIMEOUT_MS ?? statementTimeout + 5_000;
   const connect = () => postgres(url, {
-    max: options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: options.max ?? settings.DATABASE_POOL_SIZE,
     // Supabase's pooler (transaction mode) does not keep prepared statements between queries.
-    prepare: process.env.DATABASE_PREPARE === "true",
+    prepare: settings.DATABASE_PREPARE,
     idle_timeout: 20,
     // Fail fast when the database is gone: pages answer 503 instead of hanging.
-    connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT ?? 3),
+    connect_timeout: settings.DATABASE_CONNECT_TIMEOUT,
+    // postgres-js waits before reconnecting after a failed connection, longer after each failure
+    // (up to 20 s, counted for the whole pool): during an outage every query waited that long before
+    // it even tried, and after the outage too. Try at once instead: a refused connection fails in
+    // milliseconds, an unreachable host after connect_timeout, and a database that is back is used
+    // by the next query.
+    backoff: () => 0,
     connection: { statement_timeout: statementTimeout },
     onnotice: () => {},
     types: {
@@ -131,24 +259,41 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     void stuck.end({ timeout: 0 }).catch(() => {});
   };
   const timed = <T>(work: () => Promise<T>) => guard(() => withDeadline(queryDeadline, work, resetPool));
-  const asQueryable = (q: () => Sql, deadline: boolean): Queryable => ({
-    query<T>(text: string, params: unknown[] = []) {
-      // postgres-js wants its own parameter type; our values are plain JSON-able scalars and arrays.
-      const run = async () => (await q().unsafe(text, params as never[])) as unknown as T[];
-      return deadline ? timed(run) : guard(run);
-    },
-    exec(text: string) {
-      const run = async () => {
-        await q().unsafe(text);
-      };
-      return deadline ? timed(run) : guard(run);
-    },
-  });
+  poolResets.add(resetPool);
   return {
     kind: "postgres",
-    ...asQueryable(() => sql, true),
+    query<T>(text: string, params: unknown[] = []) {
+      // postgres-js wants its own parameter type; our values are plain JSON-able scalars and arrays.
+      return timed(async () => (await sql.unsafe(text, params as never[])) as unknown as T[]);
+    },
+    exec(text: string) {
+      return timed(async () => {
+        await sql.unsafe(text);
+      });
+    },
     // Inside a transaction each statement is bounded by the deadline of the whole transaction.
-    transaction: (fn) => timed(() => sql.begin((tx) => fn(asQueryable(() => tx as unknown as Sql, false))) as Promise<never>),
-    close: () => sql.end({ timeout: 5 }),
+    transaction: (fn, options) =>
+      retryOnConflict(
+        () =>
+          timed(() => {
+            const state = { lost: false };
+            const begun = sql.begin((tx) => runGuardedTransaction(tx as unknown as Sql, fn, state)) as Promise<never>;
+            begun.catch(() => (state.lost = true));
+            return begun;
+          }),
+        options,
+      ),
+    notify: (channel, payload) =>
+      timed(async () => {
+        await sql.notify(channel, payload);
+      }),
+    async listen(channel, onNotify, onListen) {
+      const listening = await withDeadline(queryDeadline, () => sql.listen(channel, onNotify, onListen), () => {});
+      return { unlisten: () => listening.unlisten() };
+    },
+    close: () => {
+      poolResets.delete(resetPool);
+      return sql.end({ timeout: 5 });
+    },
   };
 }

@@ -14,24 +14,27 @@ export const migrations = Object.entries(files)
 const LOCK_ID = 72_431_905;
 
 /**
- * Applies every migration not yet recorded in public.schema_migrations, each in its own
- * transaction. The advisory lock lets several servers start against one database safely.
+ * Applies every migration not yet recorded in public.schema_migrations. The whole run — creating
+ * schema_migrations included — is one transaction under an advisory lock, so several servers
+ * starting at once against one (even empty) database take turns: the first applies, the others
+ * find everything recorded. A failing migration leaves the database as it was.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(`create table if not exists public.schema_migrations (
-    version text primary key, applied_at timestamptz not null default now())`);
-  const applied: string[] = [];
-  for (const migration of migrations) {
-    await db.transaction(async (tx) => {
-      if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock($1)", [LOCK_ID]);
-      const done = await tx.query("select 1 from public.schema_migrations where version = $1", [
-        migration.version,
-      ]);
-      if (done.length > 0) return;
+  return db.transaction(async (tx) => {
+    // PGlite is one process's own database: nobody to wait for.
+    if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock($1)", [LOCK_ID]);
+    await tx.exec(`create table if not exists public.schema_migrations (
+      version text primary key, applied_at timestamptz not null default now())`);
+    const done = new Set(
+      (await tx.query<{ version: string }>("select version from public.schema_migrations")).map((row) => row.version),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
       await tx.exec(migration.sql);
       await tx.query("insert into public.schema_migrations (version) values ($1)", [migration.version]);
       applied.push(migration.version);
-    });
-  }
-  return applied;
+    }
+    return applied;
+  });
 }

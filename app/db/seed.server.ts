@@ -8,19 +8,32 @@ export const demoAccounts = [
   { email: "kunde@example.com", password: "kunde12345", firstName: "Karl", lastName: "Kunde", admin: false },
 ] as const;
 
-/** Seeds the demo catalogue and offers (supabase/seed.sql) when the catalogue is empty. */
-export async function seedDemoData(db: Database, options: { accounts: boolean }) {
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-    "select count(*)::int as count from public.products",
-  );
-  if (count === 0) await db.transaction((tx) => tx.exec(catalogueSql));
-  if (options.accounts) await seedDemoAccounts(db);
+type DemoAccount = (typeof demoAccounts)[number];
+
+/**
+ * Seeds the demo catalogue and offers (supabase/seed.sql) when the catalogue is empty, and the demo
+ * accounts that are missing when asked. Says what it did.
+ */
+const SEED_LOCK_ID = 72_431_906;
+
+export async function seedDemoData(db: Database, options: { accounts: boolean }): Promise<{ catalogue: boolean; accounts: DemoAccount[] }> {
+  // Several server processes may start at once on one Postgres (WEB_CONCURRENCY): they take turns,
+  // and only the first finds the catalogue empty.
+  const seeded = await db.transaction(async (tx) => {
+    if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock($1)", [SEED_LOCK_ID]);
+    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>("select count(*)::int as count from public.products");
+    if (count === 0) await tx.exec(catalogueSql);
+    return count === 0;
+  });
+  return { catalogue: seeded, accounts: options.accounts ? await seedDemoAccounts(db) : [] };
 }
 
-async function seedDemoAccounts(db: Database) {
+async function seedDemoAccounts(db: Database): Promise<DemoAccount[]> {
+  const created: DemoAccount[] = [];
   for (const account of demoAccounts) {
     const existing = await db.query("select 1 from auth.users where lower(email) = $1", [account.email]);
     if (existing.length > 0) continue;
+    created.push(account);
     const hash = await bcrypt.hash(account.password, 10);
     await db.transaction(async (tx) => {
       const [user] = await tx.query<{ id: string }>(
@@ -39,4 +52,5 @@ async function seedDemoAccounts(db: Database) {
       }
     });
   }
+  return created;
 }

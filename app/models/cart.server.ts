@@ -1,55 +1,32 @@
-import { randomUUID } from "node:crypto";
+import { currentPersona } from "~/utils/persona.server";
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
-import { readCookie, serializeCookie, THIRTY_DAYS } from "~/utils/cookies.server";
 import type { Currency } from "~/utils/money";
 import {
   isAvailable,
   isUuid,
   localizedDescription,
   localizedName,
+  priceIn,
   productFromRow,
   type Product,
   type ProductRow,
 } from "./product.server";
 
-/** Whose cart: a signed-in user's (by user id) or a visitor's (by the cart-session-id cookie). */
+/** Whose cart: a signed-in user's (by user id) or a visitor's (by the cart-session-id cookie, read in services/cart-session.server). */
 export type CartOwner = { userId: string; sessionId?: undefined } | { userId?: undefined; sessionId: string };
 
 export const CART_COOKIE = "cart-session-id";
-const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** A cart session id: a UUID v4 (anything else never names a cart). */
+export const CART_SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** The largest quantity a form may ask for; anything above is bad input, not a big order. */
-export const MAX_LINE_QUANTITY = 999;
+export { MAX_LINE_QUANTITY } from "./cart-limits";
 
-/**
- * The visitor's cart session: a random UUID v4 in an httpOnly cookie. Anything else in that cookie
- * (forged, truncated, another kind of id) is ignored, so it can never name a user's cart.
- */
-export function readCartSessionId(request: Request): string | null {
-  const value = readCookie(request, CART_COOKIE);
-  return value && SESSION_ID.test(value) ? value.toLowerCase() : null;
-}
-
-/** The owner to read a cart for, or null when a visitor has no cart yet. */
-export function cartOwnerFor(userId: string | null, request: Request): CartOwner | null {
+/** The owner to read a cart (or favourites) for: the user, else the visitor's cart session, else none yet. */
+export function cartOwnerOf(userId: string | null, cartSessionId: string | null): CartOwner | null {
   if (userId) return { userId };
-  const sessionId = readCartSessionId(request);
-  return sessionId ? { sessionId } : null;
-}
-
-/**
- * The owner to write to. A visitor without a cart session gets a new one; the cookie is (re)sent on
- * every visitor write, so the 30-day expiry runs from the last use.
- */
-export function cartOwnerForWrite(userId: string | null, request: Request): { owner: CartOwner; setCookie: string | null } {
-  if (userId) return { owner: { userId }, setCookie: null };
-  const sessionId = readCartSessionId(request) ?? randomUUID();
-  return {
-    owner: { sessionId },
-    setCookie: serializeCookie(CART_COOKIE, sessionId, { maxAge: THIRTY_DAYS, httpOnly: true }),
-  };
+  return cartSessionId ? { sessionId: cartSessionId } : null;
 }
 
 /** `where` clause and parameter selecting the owner's rows (visitor rows never carry a user id). */
@@ -61,6 +38,9 @@ function ownerWhere(owner: CartOwner, index: number, alias = ""): { sql: string;
 
 /** The header badge: the total quantity of the owner's cart. */
 export async function countCartItems(owner: CartOwner | null): Promise<number> {
+  // A page rendered for the shared cache on behalf of a kind of visitor (app/utils/persona.server.ts).
+  const persona = currentPersona();
+  if (persona) return persona.cartCount;
   if (!owner) return 0;
   const db = await getDb();
   const where = ownerWhere(owner, 1);
@@ -78,8 +58,8 @@ export interface CartLineRecord {
 }
 
 const PRODUCT_COLUMNS = `p.id, p.name, p.name_ar, p.name_fr, p.name_de, p.description, p.description_ar,
-  p.description_fr, p.description_de, p.price, p.price_eur, p.price_chf, p.original_price,
-  p.original_price_eur, p.original_price_chf, p.image, p.images, p.additional_images, p.video_url,
+  p.description_fr, p.description_de, p.price, p.price_eur, p.price_chf, p.sale_price,
+  p.sale_price_eur, p.sale_price_chf, p.image, p.images, p.additional_images, p.video_url,
   p.category, p.in_stock, p.stock, p.featured, p.tags, p.created_at`;
 
 /** The owner's cart lines with their products, oldest line first. */
@@ -124,8 +104,9 @@ export interface CartView {
   total: number;
 }
 
+/** What one piece costs: the sale price when the product is reduced. */
 export function unitPriceIn(product: Product, currency: Currency): number {
-  return currency === "CHF" ? product.priceCHF : product.priceEUR;
+  return priceIn(product, currency).price;
 }
 
 /** The cart as the page shows it: localized texts, prices in the shopper's currency, integer cents. */
@@ -269,7 +250,7 @@ export async function clearCart(owner: CartOwner, db?: Queryable): Promise<numbe
  * Returns the number of pieces now in the user's cart.
  */
 export async function mergeVisitorCart(sessionId: string, userId: string): Promise<number> {
-  if (!SESSION_ID.test(sessionId) || !isUuid(userId)) return 0;
+  if (!CART_SESSION_ID.test(sessionId) || !isUuid(userId)) return 0;
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.query(

@@ -1,79 +1,24 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
+import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import type { Locale } from "~/i18n/config";
 import { centsToDecimal, toCents, type Currency } from "~/utils/money";
 import { clearCart, getCartLines, unitPriceIn, type CartOwner } from "./cart.server";
 import { isAvailable, isUuid, localizedName } from "./product.server";
 import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
-import { queueOrderConfirmationEmail } from "./email-outbox.server";
+import type { Address, CheckoutInput } from "./checkout.schema";
+import { queueOrderConfirmationEmail } from "./transactional-email.server";
 import { orderNumber } from "./order-number";
+import { toAddress, type Address as StoredAddress } from "./order-admin.server";
+import { maxChars, minChars, plainText } from "~/utils/text";
+import { percentToRate, rateToPercent, vatByRate, vatRateFor, type VatLine } from "~/utils/vat";
 
 export { orderNumber };
 
-/*
- * The checkout form. Messages are catalogue keys (checkout.errors.*), translated where they are
- * shown, so the Arabic texts of the spec appear verbatim in `ar` and translated elsewhere.
- */
-const text = (min: number, max: number, message: string) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(min, message)
-    .max(max, "checkout.errors.tooLong");
-
 export { addressCountries, paymentMethods, type PaymentMethod };
-
-export const addressSchema = z.object({
-  street: text(5, 200, "checkout.errors.street"),
-  city: text(2, 100, "checkout.errors.city"),
-  postalCode: text(4, 12, "checkout.errors.postalCode"),
-  country: z.enum(addressCountries, { errorMap: () => ({ message: "checkout.errors.country" }) }),
-});
-export type Address = z.infer<typeof addressSchema>;
-
-const fieldsSchema = {
-  firstName: text(2, 100, "checkout.errors.firstName"),
-  lastName: text(2, 100, "checkout.errors.lastName"),
-  email: z
-    .string({ required_error: "checkout.errors.email" })
-    .trim()
-    .max(254, "checkout.errors.tooLong")
-    .email("checkout.errors.email"),
-  phone: text(10, 30, "checkout.errors.phone").regex(/^\+?[0-9 ()/.-]+$/, "checkout.errors.phone"),
-  shippingAddress: addressSchema,
-  // A checkbox: present ("on") when ticked, absent when not.
-  useSameAddress: z.boolean().optional(),
-  paymentMethod: z.enum(paymentMethods, { errorMap: () => ({ message: "checkout.errors.paymentMethod" }) }),
-  // Generated when the page is rendered: the same form posted twice places one order.
-  idempotencyKey: z.string({ required_error: "checkout.errors.expired" }).uuid("checkout.errors.expired"),
-};
-
-const ticked = (value: unknown) => value === true || value === "on";
-
-/**
- * "Use same address for billing" ticked: whatever the billing fields hold is dropped and billing is
- * the shipping address. Not ticked: billing is required and checked with the same rules, at the same
- * time as every other field (so all messages appear at once).
- */
-export const checkoutSchema = z
-  .preprocess(
-    (value) => {
-      if (!value || typeof value !== "object") return value;
-      const form = value as Record<string, unknown>;
-      return ticked(form.useSameAddress) ? { ...form, billingAddress: undefined } : { ...form, billingAddress: form.billingAddress ?? {} };
-    },
-    z.object({ ...fieldsSchema, billingAddress: addressSchema.optional() }),
-  )
-  .transform((value) => ({
-    ...value,
-    useSameAddress: value.useSameAddress ?? false,
-    billingAddress: value.billingAddress ?? value.shippingAddress,
-  }));
-export type CheckoutInput = z.output<typeof checkoutSchema>;
-
-/** The native constraints of the form (required, minLength, …), for the page to put on its inputs. */
-export const checkoutConstraintSchema = z.object({ ...fieldsSchema, billingAddress: addressSchema.partial().optional() });
+// The checkout form's rules live in a browser-safe module: the page validates with them as you type.
+export { addressSchema, checkoutConstraintSchema, checkoutSchema, type Address, type CheckoutInput } from "./checkout.schema";
 
 export class OutOfStockError extends Error {
   constructor(readonly productId: string, readonly productName: string, readonly available: number) {
@@ -111,6 +56,13 @@ interface OrderRow {
   session_id: string | null;
 }
 
+/** Postgres's order of uuids (byte order, which is the order of their lower-case text). */
+function compareIds(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
@@ -130,8 +82,10 @@ function sameShopper(row: OrderRow, shopper: Pick<PlaceOrder, "userId" | "sessio
 /**
  * Places the order in one transaction: the order row (status 'pending'), one item per cart line with
  * the unit price of the order's currency read from the database, the stock taken atomically (a line
- * asking for more than is left aborts everything), the cart cleared. A repeated idempotency key
- * returns the order already placed with it. Returns { orderId, created }.
+ * asking for more than is left aborts everything), the cart cleared. Stock is locked in product id
+ * order, and a transaction Postgres aborts for a deadlock or serialization failure is run again
+ * (CONFLICT_RETRIES) before the error reaches the caller. A repeated idempotency key returns the
+ * order already placed with it. Returns { orderId, created }.
  */
 export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; created: boolean }> {
   const db = await getDb();
@@ -156,6 +110,8 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
       });
       const total = items.reduce((sum, item) => sum + item.total, 0);
       const { input } = order;
+      // Every line carries the VAT rate of the country it is delivered to (DECISIONS 4).
+      const vatRate = rateToPercent(vatRateFor(input.shippingAddress.country));
       // The order row first: a concurrent submit of the same key waits here on the unique index.
       const [created] = await tx.query<{ id: string }>(
         `insert into public.orders (customer_name, customer_email, customer_phone, total_amount, currency, status,
@@ -178,7 +134,9 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
         ],
       );
       if (!created) throw new Error("order not created");
-      for (const { line } of items) {
+      // Stock is taken in product id order, whatever the cart's order: two checkouts of the same
+      // products then lock them in the same order and wait for each other instead of deadlocking.
+      for (const { line } of [...items].sort((x, y) => compareIds(x.line.productId, y.line.productId))) {
         const taken = await tx.query(
           // Stock 0 is "sold out" by itself; in_stock stays the admin's "for sale" switch, so a
           // restock or a cancelled order makes the product buyable again.
@@ -193,16 +151,16 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
       }
       for (const { line, unit, total: lineTotal } of items) {
         await tx.query(
-          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
-          [created.id, line.productId, localizedName(line.product, order.locale), line.quantity, centsToDecimal(unit), centsToDecimal(lineTotal), order.currency],
+          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [created.id, line.productId, localizedName(line.product, order.locale), line.quantity, centsToDecimal(unit), centsToDecimal(lineTotal), order.currency, vatRate],
         );
       }
       await clearCart(order.owner, tx);
       // The confirmation e-mail exists exactly when the order does (sent later by the mail worker).
       await queueOrderConfirmationEmail(tx, created.id);
       return created.id;
-    });
+    }, { retries: CONFLICT_RETRIES });
     return { orderId, created: true };
   } catch (error) {
     // The same form submitted twice at once: the other request placed the order (we then hit the
@@ -229,7 +187,14 @@ export interface OrderView {
   phone: string;
   customerName: string;
   paymentMethod: PaymentMethod;
-  items: Array<{ productId: string | null; name: string; quantity: number; unitPrice: number; total: number }>;
+  /** Consecutive invoice number, given when the order was placed. */
+  invoiceNumber: number;
+  shippingAddress: StoredAddress;
+  billingAddress: StoredAddress;
+  /** vatRate: basis points (1900 = 19 %), stored on the line when the order was placed. */
+  items: Array<{ productId: string | null; name: string; quantity: number; unitPrice: number; total: number; vatRate: number }>;
+  /** The VAT contained in the total, by rate. */
+  vat: VatLine[];
 }
 
 export interface OrderViewer {
@@ -257,9 +222,12 @@ export async function getOrderForViewer(orderId: string, viewer: OrderViewer): P
     payment_method: PaymentMethod;
     user_id: string | null;
     session_id: string | null;
+    invoice_number: string | number;
+    shipping_address: unknown;
+    billing_address: unknown;
   }>(
     `select id, created_at, total_amount, currency, status, customer_email, customer_phone, customer_name,
-            payment_method, user_id, session_id
+            payment_method, user_id, session_id, invoice_number, shipping_address, billing_address
        from public.orders where id = $1`,
     [orderId],
   );
@@ -275,9 +243,18 @@ export async function getOrderForViewer(orderId: string, viewer: OrderViewer): P
     quantity: number;
     unit_price: string | number;
     total_price: string | number;
-  }>("select product_id, product_name, quantity, unit_price, total_price from public.order_items where order_id = $1 order by id", [
+    vat_rate: string | number;
+  }>("select product_id, product_name, quantity, unit_price, total_price, vat_rate from public.order_items where order_id = $1 order by id", [
     row.id,
   ]);
+  const lines = items.map((item) => ({
+    productId: item.product_id,
+    name: item.product_name,
+    quantity: item.quantity,
+    unitPrice: toCents(item.unit_price),
+    total: toCents(item.total_price),
+    vatRate: percentToRate(item.vat_rate),
+  }));
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -289,12 +266,10 @@ export async function getOrderForViewer(orderId: string, viewer: OrderViewer): P
     phone: row.customer_phone,
     customerName: row.customer_name,
     paymentMethod: row.payment_method,
-    items: items.map((item) => ({
-      productId: item.product_id,
-      name: item.product_name,
-      quantity: item.quantity,
-      unitPrice: toCents(item.unit_price),
-      total: toCents(item.total_price),
-    })),
+    invoiceNumber: Number(row.invoice_number),
+    shippingAddress: toAddress(row.shipping_address),
+    billingAddress: toAddress(row.billing_address),
+    items: lines,
+    vat: vatByRate(lines),
   };
 }

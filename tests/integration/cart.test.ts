@@ -7,11 +7,11 @@ import {
   countCartItems,
   getCart,
   mergeVisitorCart,
-  readCartSessionId,
   removeFromCart,
   setCartQuantity,
   type CartOwner,
 } from "~/models/cart.server";
+import { readCartSessionId } from "~/services/cart-session.server";
 import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
 
 async function insertProduct(test: TestDatabase, stock: number, options: { inStock?: boolean; name?: string } = {}) {

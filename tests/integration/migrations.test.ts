@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "~/db/database.server";
 import { migrate, migrations } from "~/db/migrate.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 
@@ -111,5 +112,33 @@ describe.each(testDbKinds)("migrations on %s", (kind) => {
       "select search_text from public.products where id = '10000000-0000-4000-8000-000000000001'",
     );
     expect(updated?.search_text).toContain("lampe de bureau");
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations when several servers start at once", () => {
+  it("several concurrent runs on an empty Postgres database all succeed, and each migration is applied once", async () => {
+    const admin = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
+    // The race is a matter of timing: a few rounds on fresh databases.
+    for (let round = 0; round < 3; round++) {
+      const name = `shop_migrate_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      await admin.exec(`create database ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      // One pool per "server", as separate processes would have.
+      const servers = await Promise.all(Array.from({ length: 8 }, () => openPostgres(url.toString(), { max: 1 })));
+      try {
+        const runs = await Promise.allSettled(servers.map((db) => migrate(db)));
+        expect(runs.filter((run) => run.status === "rejected")).toEqual([]);
+        const applied = runs.map((run) => (run.status === "fulfilled" ? run.value : []));
+        // One run applied everything; the others found it done.
+        expect(applied.flat().sort()).toEqual(migrations.map((m) => m.version).sort());
+        const recorded = await servers[0]!.query<{ version: string }>("select version from public.schema_migrations order by 1");
+        expect(recorded.map((r) => r.version)).toEqual(migrations.map((m) => m.version));
+      } finally {
+        await Promise.all(servers.map((db) => db.close()));
+        await admin.exec(`drop database if exists ${name} with (force)`);
+      }
+    }
+    await admin.close();
   });
 });

@@ -213,7 +213,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
     const nobody = { userId: null, sessionId: null, isAdmin: false };
     const view = await getOrderForViewer(orderId, { ...nobody, userId });
     expect(view).toMatchObject({ number: orderNumber(orderId), total: 1999, currency: "EUR", email: "erika@example.com" });
-    expect(view!.items).toEqual([{ productId: id, name: "Order test product AR", quantity: 1, unitPrice: 1999, total: 1999 }]);
+    expect(view!.items).toEqual([{ productId: id, name: "Order test product AR", quantity: 1, unitPrice: 1999, total: 1999, vatRate: 1900 }]);
     expect(await getOrderForViewer(orderId, { ...nobody, sessionId: session })).not.toBeNull();
     expect(await getOrderForViewer(orderId, { ...nobody, isAdmin: true })).not.toBeNull();
     expect(await getOrderForViewer(orderId, nobody)).toBeNull();
@@ -253,7 +253,7 @@ describe("checkout schema", () => {
     expect(messages).toMatchObject({
       firstName: "الاسم الأول مطلوب",
       lastName: "الاسم الأخير مطلوب",
-      email: "البريد الإلكتروني غير صحيح",
+      email: "يرجى إدخال بريدك الإلكتروني.",
       phone: "رقم الهاتف مطلوب",
       "shippingAddress.street": "العنوان مطلوب",
       "shippingAddress.city": "المدينة مطلوبة",
@@ -261,6 +261,28 @@ describe("checkout schema", () => {
       "shippingAddress.country": "البلد مطلوب",
       "billingAddress.street": "العنوان مطلوب",
       paymentMethod: "طريقة الدفع مطلوبة",
+    });
+  });
+
+  it("says what is wrong: a missing field is required, a given one too short or malformed is invalid", () => {
+    const t = getTranslator("de");
+    const messages = (fields: Record<string, string>) => {
+      const submission = parseWithZod(form({ ...valid, ...fields }), { schema: checkoutSchema });
+      const error = submission.status === "error" ? submission.error ?? {} : {};
+      return Object.fromEntries(Object.entries(error).map(([k, v]) => [k, (v ?? []).map((m) => t(m))]));
+    };
+    expect(messages({ phone: "123", firstName: "E", email: "erika@", "shippingAddress.postalCode": "101" })).toEqual({
+      phone: ["Diese Telefonnummer ist ungültig: mindestens 10 Zeichen, nur Ziffern, Leerzeichen und + ( ) / . -"],
+      firstName: ["Der Vorname muss mindestens 2 Zeichen haben."],
+      email: ["Die E-Mail-Adresse ist ungültig"],
+      "shippingAddress.postalCode": ["Die Postleitzahl muss mindestens 4 Zeichen haben."],
+    });
+    // Blank after trimming is missing, with that one message.
+    expect(messages({ phone: "   ", firstName: " ", email: "", "shippingAddress.postalCode": "" })).toEqual({
+      phone: ["Telefonnummer ist erforderlich"],
+      firstName: ["Vorname ist erforderlich"],
+      email: ["Bitte geben Sie Ihre E-Mail-Adresse ein."],
+      "shippingAddress.postalCode": ["Postleitzahl ist erforderlich"],
     });
   });
 

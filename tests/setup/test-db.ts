@@ -12,6 +12,8 @@ export const testDbKinds: TestDbKind[] = process.env.TEST_DATABASE_URL ? ["pglit
 
 export interface TestDatabase {
   db: Database;
+  /** The connection string of a Postgres test database (for tools that connect themselves). */
+  url?: string;
   /** Makes the app's getDb() answer with this database. */
   install(): void;
   close(): Promise<void>;
@@ -23,20 +25,22 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(kind: TestDbKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
   let db: Database;
+  let url: string | undefined;
   let cleanup = async () => {};
   if (kind === "pglite") {
     const pg = new PGlite({ extensions: { pg_trgm } });
     await pg.waitReady;
     db = wrapPglite(pg);
   } else {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("TEST_DATABASE_URL is not set");
+    const server = process.env.TEST_DATABASE_URL;
+    if (!server) throw new Error("TEST_DATABASE_URL is not set");
     const name = `shop_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = await openPostgres(url, { max: 1 });
+    const admin = await openPostgres(server, { max: 1 });
     await admin.exec(`create database ${name}`);
-    const target = new URL(url);
+    const target = new URL(server);
     target.pathname = `/${name}`;
-    db = await openPostgres(target.toString(), { max: 25 });
+    url = target.toString();
+    db = await openPostgres(url, { max: 25 });
     cleanup = async () => {
       await admin.exec(`drop database if exists ${name} with (force)`);
       await admin.close();
@@ -48,6 +52,7 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
   db = observeCatalogueWrites(db);
   return {
     db,
+    url,
     install() {
       globalThis.__shopDb = Promise.resolve(db);
       // Nothing read from another test database may be taken for this one's.

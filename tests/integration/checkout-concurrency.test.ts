@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/test-db";
+import { addToCart, countCartItems } from "~/models/cart.server";
+import { OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
+import { changeOrderStatus } from "~/models/order-admin.server";
+
+/*
+ * Checkouts racing on the real Postgres (row locks, deadlock detection): PGlite runs one statement
+ * at a time and cannot deadlock, so these run only with TEST_DATABASE_URL.
+ */
+
+const SHOPPERS = 20;
+const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
+const input = (): CheckoutInput => ({
+  firstName: "Erika",
+  lastName: "Muster",
+  email: "erika@example.com",
+  phone: "+49 30 1234567",
+  shippingAddress: address,
+  useSameAddress: true,
+  billingAddress: address,
+  paymentMethod: "bank_transfer",
+  idempotencyKey: randomUUID(),
+});
+
+async function insertProduct(test: TestDatabase, name: string, stock: number) {
+  const [row] = await test.db.query<{ id: string }>(
+    `insert into public.products (name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
+     values ($1, $1, 'office-gifts', 10, 10, 11, $2, true) returning id`,
+    [name, stock],
+  );
+  return row!.id;
+}
+
+async function stockOf(test: TestDatabase, id: string) {
+  const [row] = await test.db.query<{ stock: number }>("select stock from public.products where id = $1", [id]);
+  return row!.stock;
+}
+
+/** Half the shoppers put A then B into their carts, the other half B then A; all check out at once. */
+async function crossedCheckouts(a: string, b: string) {
+  const owners = Array.from({ length: SHOPPERS }, () => ({ sessionId: randomUUID() }));
+  for (const [index, owner] of owners.entries()) {
+    const [first, second] = index % 2 === 0 ? [a, b] : [b, a];
+    await addToCart(owner, first, 1);
+    await addToCart(owner, second, 1);
+  }
+  const results = await Promise.allSettled(
+    owners.map((owner) => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" })),
+  );
+  const placed = results.filter((r) => r.status === "fulfilled").length;
+  const refused = results.flatMap((r) => (r.status === "rejected" && r.reason instanceof OutOfStockError ? [r.reason] : []));
+  const failed = results.flatMap((r) => (r.status === "rejected" && !(r.reason instanceof OutOfStockError) ? [r.reason as unknown] : []));
+  return { owners, placed, refused, failed };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase("postgres", { seed: false });
+    test.install();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it(`${SHOPPERS} concurrent checkouts with crossed carts and plenty of stock: every order placed, no error, stock exact`, async () => {
+    const a = await insertProduct(test, "Crossed lamp", 100);
+    const b = await insertProduct(test, "Crossed chair", 100);
+    const { placed, refused, failed } = await crossedCheckouts(a, b);
+    expect(failed).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(placed).toBe(SHOPPERS);
+    expect(await stockOf(test, a)).toBe(100 - SHOPPERS);
+    expect(await stockOf(test, b)).toBe(100 - SHOPPERS);
+  });
+
+  it("stock for fewer orders than shoppers: the others are refused naming the product, nothing else fails, stock exact", async () => {
+    const a = await insertProduct(test, "Scarce lamp", 6);
+    const b = await insertProduct(test, "Scarce chair", 9);
+    const { owners, placed, refused, failed } = await crossedCheckouts(a, b);
+    expect(failed).toEqual([]);
+    expect(placed).toBe(6);
+    expect(refused).toHaveLength(SHOPPERS - 6);
+    for (const error of refused) {
+      expect([a, b]).toContain(error.productId);
+      expect(error.productName).toBe(error.productId === a ? "Scarce lamp" : "Scarce chair");
+    }
+    expect(await stockOf(test, a)).toBe(0);
+    expect(await stockOf(test, b)).toBe(9 - 6);
+    const [items] = await test.db.query<{ a: number; b: number }>(
+      `select coalesce(sum(quantity) filter (where product_id = $1), 0)::int as a,
+              coalesce(sum(quantity) filter (where product_id = $2), 0)::int as b from public.order_items`,
+      [a, b],
+    );
+    expect(items).toEqual({ a: 6, b: 6 });
+    // The refused shoppers keep their carts.
+    const left = await Promise.all(owners.map((owner) => countCartItems(owner)));
+    expect(left.filter((n) => n === 2)).toHaveLength(SHOPPERS - 6);
+  });
+
+  it("cancelling an order locks its products in id order, as a checkout does", async () => {
+    // Written in the opposite of id order, so a scan in storage order would meet the higher id first.
+    const [high, low] = ["ffffffff-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000001"];
+    for (const id of [high, low]) {
+      await test.db.query(
+        `insert into public.products (id, name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
+         values ($1::uuid, $1::text, $1::text, 'office-gifts', 10, 10, 11, 5, true)`,
+        [id],
+      );
+    }
+    const [order] = await test.db.query<{ id: string }>(
+      `insert into public.orders (customer_name, customer_email, total_amount, currency, shipping_address, billing_address, payment_method)
+       values ('Erika Muster', 'erika@example.com', 20, 'EUR', '{}', '{}', 'bank_transfer') returning id`,
+    );
+    for (const id of [high, low]) {
+      await test.db.query(
+        `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
+         values ($1, $2, 'x', 1, 10, 10, 'EUR', 19)`,
+        [order!.id, id],
+      );
+    }
+    // A checkout holding the higher id: the cancellation must already hold the lower one while it waits.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const checkout = test.db.transaction(async (tx) => {
+      await tx.query("select id from public.products where id = $1 for no key update", [high]);
+      locked();
+      await held;
+    });
+    await holding;
+    const cancel = changeOrderStatus(order!.id, "cancelled");
+    try {
+      for (let waited = 0; ; waited += 1) {
+        const [row] = await test.db.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%public.products%'`,
+        );
+        if (row!.waiting > 0) break;
+        if (waited > 400) throw new Error("the cancellation never waited for the held product");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const probe = await test.db
+        .transaction((tx) => tx.query("select id from public.products where id = $1 for update nowait", [low]))
+        .then(() => "free", (error: { code?: string }) => error.code);
+      expect(probe).toBe("55P03"); // lock_not_available: the cancellation holds it
+    } finally {
+      release();
+      await checkout;
+    }
+    expect(await cancel).toMatchObject({ ok: true });
+    expect(await stockOf(test, low)).toBe(6);
+    expect(await stockOf(test, high)).toBe(6);
+  });
+});
