@@ -17,6 +17,8 @@ export function authFailureMessage(failure: AuthFailure, t: Translate, action: "
       return t("account.errors.weakPassword");
     case "rate_limited":
       return t("account.errors.providerRateLimited");
+    case "invalid_link":
+      return t("password.reset.invalidText");
     case "provider_error":
       if (failure.message) return failure.message;
       break;
@@ -41,6 +43,8 @@ export function authFailureStatus(failure: AuthFailure, action: "signIn" | "sign
     case "registration_not_completed":
     case "weak_password":
       return 400;
+    case "invalid_link":
+      return 404;
     case "provider_error":
       return failure.status && failure.status >= 400 && failure.status < 500 ? failure.status : action === "signIn" ? 401 : 400;
   }

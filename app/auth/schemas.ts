@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxChars, minChars, plainText } from "~/utils/text";
 
 /**
  * The account forms' rules, shared by the server (which always validates) and the browser (which
@@ -12,25 +13,35 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 const NAME_MAX = 100;
 
-export const emailField = z
-  .string({ required_error: "account.errors.emailRequired" })
-  .trim()
-  .toLowerCase()
-  .min(1, "account.errors.emailRequired")
-  .max(EMAIL_MAX, "account.errors.emailTooLong")
-  .email("account.errors.emailInvalid");
+export const emailField = plainText(
+  z
+    .string({ required_error: "account.errors.emailRequired" })
+    .trim()
+    .toLowerCase()
+    .min(1, "account.errors.emailRequired")
+    .email("account.errors.emailInvalid")
+    .refine(maxChars(EMAIL_MAX), "account.errors.emailTooLong"),
+);
 
 const countryField = z.enum(["DE", "CH"], { errorMap: () => ({ message: "account.errors.countryInvalid" }) });
 
 const nameField = (required: string) =>
-  z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, "account.errors.nameTooLong");
+  plainText(z.string({ required_error: required }).trim().min(1, required).refine(maxChars(NAME_MAX), "account.errors.nameTooLong"));
+
+/** A password: any characters but control characters, at most PASSWORD_MAX; `min` for a new one. */
+export const passwordField = (min?: number) =>
+  plainText(
+    z
+      .string({ required_error: "account.errors.passwordRequired" })
+      .refine(minChars(min ?? 0), "account.errors.passwordTooShort")
+      .refine(maxChars(PASSWORD_MAX), "account.errors.passwordTooLong"),
+  );
 
 export const loginSchema = z.object({
   email: emailField,
   // Only required and bounded here: the password rules of the day may be newer than the account.
-  password: z
-    .string({ required_error: "account.errors.passwordRequired" })
-    .max(PASSWORD_MAX, "account.errors.passwordTooLong"),
+  password: passwordField(),
+  // A hidden field: whatever it holds, safeRedirect keeps the redirect on this site.
   redirectTo: z.string().max(2048).optional(),
 });
 
@@ -40,11 +51,8 @@ export const registerSchema = z
     lastName: nameField("account.errors.lastNameRequired"),
     email: emailField,
     country: countryField,
-    password: z
-      .string({ required_error: "account.errors.passwordRequired" })
-      .min(PASSWORD_MIN, "account.errors.passwordTooShort")
-      .max(PASSWORD_MAX, "account.errors.passwordTooLong"),
-    confirmPassword: z.string({ required_error: "account.errors.confirmPasswordRequired" }),
+    password: passwordField(PASSWORD_MIN),
+    confirmPassword: plainText(z.string({ required_error: "account.errors.confirmPasswordRequired" })),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -54,11 +62,12 @@ export const registerSchema = z
 export const profileSchema = z.object({
   firstName: nameField("account.errors.firstNameRequired"),
   lastName: nameField("account.errors.lastNameRequired"),
-  phone: z
-    .string()
-    .trim()
-    .max(30, "account.errors.phoneInvalid")
-    .regex(/^\+?[0-9 ()/.-]{4,}$/, "account.errors.phoneInvalid")
-    .optional(),
+  phone: plainText(
+    z
+      .string()
+      .trim()
+      .max(30, "account.errors.phoneInvalid")
+      .regex(/^\+?[0-9 ()/.-]{4,}$/, "account.errors.phoneInvalid"),
+  ).optional(),
   country: countryField,
 });

@@ -1,46 +1,7 @@
 import { commitSession, getSession, type ShopSession, type Toast } from "~/utils/session.server";
-import { THIRTY_DAYS } from "~/utils/cookies.server";
-import { isUuid } from "~/models/product.server";
-import type { AuthIdentity, AuthTokens } from "./provider.server";
-
-/** How long a sign-in lasts, counted on the server (the cookie's own expiry is the browser's to keep). */
-export const SIGN_IN_LIFETIME_MS = THIRTY_DAYS * 1000;
-
-/**
- * The signed-in user's id, when the session names one and the sign-in is not older than 30 days.
- * A forged or tampered cookie fails the signature check and arrives here as an empty session.
- */
-export function sessionUserId(session: ShopSession, now = Date.now()): string | null {
-  const userId = session.get("userId");
-  const signedInAt = session.get("signedInAt");
-  if (!isUuid(userId) || typeof signedInAt !== "number") return null;
-  if (signedInAt > now + 60_000 || now - signedInAt > SIGN_IN_LIFETIME_MS) return null;
-  return userId;
-}
-
-/** The Supabase tokens kept in the session, when all three are there. */
-export function readTokens(session: ShopSession): AuthTokens | null {
-  const accessToken = session.get("accessToken");
-  const refreshToken = session.get("refreshToken");
-  const expiresAt = session.get("expiresAt");
-  if (typeof accessToken !== "string" || typeof refreshToken !== "string" || typeof expiresAt !== "number") return null;
-  return { accessToken, refreshToken, expiresAt };
-}
-
-export function writeTokens(session: ShopSession, tokens: AuthTokens) {
-  session.set("accessToken", tokens.accessToken);
-  session.set("refreshToken", tokens.refreshToken);
-  session.set("expiresAt", tokens.expiresAt);
-}
-
-/** Forgets who is signed in (the flash toast, if any, stays). */
-export function clearAuth(session: ShopSession) {
-  session.unset("userId");
-  session.unset("signedInAt");
-  session.unset("accessToken");
-  session.unset("refreshToken");
-  session.unset("expiresAt");
-}
+import { createSession, deleteSession } from "~/models/user-session.server";
+import { newVisitorCartCookie } from "~/services/cart-session.server";
+import type { AuthIdentity } from "./provider.server";
 
 /** An empty session: nothing from the request's cookie is carried into it. */
 function emptySession(): Promise<ShopSession> {
@@ -48,21 +9,27 @@ function emptySession(): Promise<ShopSession> {
 }
 
 /**
- * Signs in by issuing a brand-new session cookie: the old cookie's contents (which a third party
- * may have planted before sign-in) are dropped, so the signed-in session shares nothing with it.
+ * Signs in: a new row in public.sessions (with the provider's tokens, if any) and a brand-new
+ * session cookie carrying its token. The old cookie's contents (which a third party may have
+ * planted before sign-in) are dropped, so the signed-in session shares nothing with it.
  */
-export async function startUserSession(identity: AuthIdentity, toast: Toast): Promise<string> {
+export async function startUserSession(request: Request, identity: Pick<AuthIdentity, "id" | "tokens">, toast?: Toast): Promise<string> {
+  const { token } = await createSession(identity.id, identity.tokens ?? null);
   const session = await emptySession();
-  session.set("userId", identity.id);
-  session.set("signedInAt", Date.now());
-  if (identity.tokens) writeTokens(session, identity.tokens);
-  session.flash("toast", toast);
-  return commitSession(session);
+  session.set("sessionToken", token);
+  if (toast) session.flash("toast", toast);
+  return commitSession(session, request);
 }
 
-/** Signs out: a new, empty session that only carries the toast. */
-export async function endUserSession(toast: Toast): Promise<string> {
+/**
+ * Signs out: the session's row is deleted (a copy of the cookie signs in no one any more), the
+ * cookie is replaced by an empty one carrying only the toast, and the browser gets a new visitor
+ * cart: the next person at a shared browser sees nothing of this one's cart or orders.
+ * Returns the Set-Cookie headers.
+ */
+export async function endUserSession(request: Request, sessionId: string | null, toast: Toast): Promise<string[]> {
+  if (sessionId) await deleteSession(sessionId);
   const session = await emptySession();
   session.flash("toast", toast);
-  return commitSession(session);
+  return [await commitSession(session, request), newVisitorCartCookie(request)];
 }

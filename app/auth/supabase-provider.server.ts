@@ -74,7 +74,7 @@ function toFailure(error: AuthError): AuthFailure {
 /**
  * AUTH_PROVIDER=supabase: Supabase Auth through @supabase/supabase-js, on the server only.
  * Every call gets its own client that neither stores nor refreshes a session, so no user's
- * session can leak into another request; the tokens live in our signed cookie session.
+ * session can leak into another request; the tokens live with our session row on the server.
  */
 export function createSupabaseProvider(config: SupabaseConfig): AuthProvider {
   const baseUrl = config.url.replace(/\/+$/, "");
@@ -201,5 +201,66 @@ export function createSupabaseProvider(config: SupabaseConfig): AuthProvider {
       }
       return { ok: false, code: "unavailable" };
     },
+
+    /**
+     * Supabase sends the e-mail. Its "Reset Password" template must link to
+     * `{{ .RedirectTo }}?token={{ .TokenHash }}` (README), so the link opens our /reset-password page.
+     */
+    requestPasswordReset(email, options) {
+      return guarded(async () => {
+        const { error } = await client().auth.resetPasswordForEmail(email, { redirectTo: `${options.siteUrl.replace(/\/+$/, "")}/reset-password` });
+        if (error) {
+          const failure = toFailure(error);
+          // Only "try later" is told; anything else would say whether the address has an account.
+          if (failure.code === "unavailable" || failure.code === "rate_limited") return failure;
+        }
+        return { ok: true } as const;
+      });
+    },
+
+    async checkPasswordResetLink() {
+      // Supabase can only check a recovery token by using it.
+      return null;
+    },
+
+    resetPassword(token, password) {
+      return guarded(async () => {
+        const auth = client().auth;
+        const verified = await auth.verifyOtp({ token_hash: token, type: "recovery" });
+        if (verified.error) {
+          const failure = toFailure(verified.error);
+          return failure.code === "unavailable" ? failure : ({ ok: false, code: "invalid_link" } as const);
+        }
+        const session = verified.data.session;
+        if (!session || !verified.data.user) return { ok: false, code: "invalid_link" } as const;
+        const updated = await setPassword(session, password);
+        if (!updated.ok) return updated;
+        // Every session of the account at Supabase ends, as the shop's own do.
+        await auth.admin.signOut(session.access_token, "global");
+        return { ok: true, userId: verified.data.user.id } as const;
+      });
+    },
+
+    changePassword(input) {
+      return guarded(async () => {
+        const signedIn = await client().auth.signInWithPassword({ email: input.email, password: input.currentPassword });
+        if (signedIn.error) return toFailure(signedIn.error);
+        if (!signedIn.data.session) return { ok: false, code: "unavailable", status: 502 } as const;
+        const updated = await setPassword(signedIn.data.session, input.newPassword);
+        if (!updated.ok) return updated;
+        // The other devices' Supabase sessions end; this browser continues with the new session.
+        await client().auth.admin.signOut(signedIn.data.session.access_token, "others");
+        return { ok: true, tokens: toTokens(signedIn.data.session) } as const;
+      });
+    },
   };
+
+  /** Sets the password of the session's user (PUT /auth/v1/user with its access token). */
+  async function setPassword(session: Session, password: string): Promise<{ ok: true } | AuthFailure> {
+    const auth = client().auth;
+    const { error: sessionError } = await auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+    if (sessionError) return toFailure(sessionError);
+    const { error } = await auth.updateUser({ password });
+    return error ? toFailure(error) : { ok: true };
+  }
 }

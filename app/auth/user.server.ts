@@ -1,7 +1,10 @@
 import { getDb } from "~/db/db.server";
+import { ownOutageAnswer } from "~/db/database.server";
+import { deleteSession, readProviderTokens, sessionIdOf, updateSessionTokens, type ProviderTokens } from "~/models/user-session.server";
+import { currentPersona } from "~/utils/persona.server";
 import { getSession, type ShopSession } from "~/utils/session.server";
 import { getAuthProvider } from "./provider.server";
-import { clearAuth, readTokens, sessionUserId, writeTokens } from "./session.server";
+import { adminEmails, isAdminSql } from "~/models/admin-sql.server";
 
 export interface ShopUser {
   id: string;
@@ -13,101 +16,136 @@ export interface ShopUser {
   isAdmin: boolean;
 }
 
-export function adminEmails(): string[] {
-  return (process.env.ADMIN_EMAILS ?? "")
-    .split(",")
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean);
+interface UserRow {
+  user_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  country: string | null;
+  is_admin: boolean;
 }
 
-/**
- * The signed-in user's id from the session cookie, or null. A forged or tampered cookie fails
- * its signature check and reads as an empty session; a sign-in older than 30 days has ended:
- * signed out either way, never an error.
- */
-export async function getUserId(request: Request): Promise<string | null> {
-  return sessionUserId(await getSession(request));
-}
+const USER_COLUMNS = (userId: string, emails: string) =>
+  `p.user_id, p.email, p.first_name, p.last_name, p.phone, p.country, ${isAdminSql(userId, emails)} as is_admin`;
 
-/**
- * The signed-in user with profile and role, read in one query. Admin = an e-mail listed in
- * ADMIN_EMAILS, or an 'admin' row in user_roles.
- */
-export async function getUserById(userId: string): Promise<ShopUser | null> {
-  const db = await getDb();
-  const [row] = await db.query<{
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    phone: string | null;
-    country: string | null;
-    is_admin: boolean;
-  }>(
-    `select p.email, p.first_name, p.last_name, p.phone, p.country,
-            exists (select 1 from public.user_roles r where r.user_id = p.user_id and r.role = 'admin') as is_admin
-       from public.profiles p where p.user_id = $1`,
-    [userId],
-  );
-  if (!row) return null;
-  const email = row.email.toLowerCase();
+function toShopUser(row: UserRow): ShopUser {
   return {
-    id: userId,
+    id: row.user_id,
     email: row.email,
     firstName: row.first_name ?? "",
     lastName: row.last_name ?? "",
     phone: row.phone ?? "",
     country: row.country === "CH" ? "CH" : "DE",
-    isAdmin: row.is_admin || adminEmails().includes(email),
+    isAdmin: row.is_admin,
   };
 }
 
+/** A user with profile and role, read in one query. */
+export async function getUserById(userId: string): Promise<ShopUser | null> {
+  const db = await getDb();
+  const [row] = await db.query<UserRow>(`select ${USER_COLUMNS("p.user_id", "$2")} from public.profiles p where p.user_id = $1`, [
+    userId,
+    adminEmails(),
+  ]);
+  return row ? toShopUser(row) : null;
+}
+
+/** A live session and its user: what every request asks about its cookie. */
+export interface SignedInSession {
+  id: string;
+  user: ShopUser;
+  tokens: ProviderTokens | null;
+}
+
+/**
+ * The session a cookie's token names, with its user, profile and role: one indexed query, or null
+ * when the session was ended, has expired, or its account or profile is gone. Requests that ask
+ * for the same session at the same moment (a page's root and route loaders) share one query.
+ */
+const inFlight = new Map<string, Promise<SignedInSession | null>>();
+
+function lookUpSession(id: string): Promise<SignedInSession | null> {
+  let pending = inFlight.get(id);
+  if (!pending) {
+    pending = (async () => {
+      const db = await getDb();
+      const [row] = await db.query<UserRow & { provider_tokens: unknown }>(
+        `select ${USER_COLUMNS("s.user_id", "$2")}, s.provider_tokens
+           from public.sessions s join public.profiles p on p.user_id = s.user_id
+          where s.id = $1 and s.expires_at > now()`,
+        [id, adminEmails()],
+      );
+      return row ? { id, user: toShopUser(row), tokens: readProviderTokens(row.provider_tokens) } : null;
+    })().finally(() => inFlight.delete(id));
+    inFlight.set(id, pending);
+  }
+  return ownOutageAnswer(pending);
+}
+
+/**
+ * The signed-in session of the request, or null. A forged or tampered cookie fails its signature
+ * check and reads as an empty session; a revoked or expired session is signed out: never an error.
+ */
+export async function getSignedInSession(request: Request, cookieSession?: ShopSession): Promise<SignedInSession | null> {
+  const persona = currentPersona();
+  if (persona) return persona.user ? { id: "", user: persona.user, tokens: null } : null;
+  const session = cookieSession ?? (await getSession(request));
+  const id = sessionIdOf(session.get("sessionToken"));
+  return id ? lookUpSession(id) : null;
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  return (await getSignedInSession(request))?.user.id ?? null;
+}
+
 export async function getUser(request: Request): Promise<ShopUser | null> {
-  const userId = await getUserId(request);
-  return userId ? getUserById(userId) : null;
+  return (await getSignedInSession(request))?.user ?? null;
 }
 
 export interface AuthState {
   user: ShopUser | null;
+  /** The session's id (sessions.id), for revokeOtherSessions after a password change. */
+  sessionId: string | null;
+  /** The cookie session (it carries the flash toast). */
   session: ShopSession;
-  /** The session changed (tokens refreshed, or the user signed out): commit it in the response. */
+  /** The cookie must be rewritten: it named a session that is over (or the toast was read). */
   sessionChanged: boolean;
 }
 
 /**
  * The one place where a session is checked and kept fresh (the root loader calls it on every
- * document request and after every action). With AUTH_PROVIDER=supabase an expired access token
- * is refreshed here and the new tokens go back in the cookie; a refresh token Supabase refuses
- * signs the user out cleanly. When Supabase cannot be reached the session is kept and the refresh
- * is tried again on the next request.
+ * document request and after every action). A cookie naming a session that has ended loses its
+ * token. With AUTH_PROVIDER=supabase an expired access token is refreshed here and the new tokens
+ * are stored with the session; a refresh token Supabase refuses ends the session. When Supabase
+ * cannot be reached the session is kept and the refresh is tried again on the next request.
  */
 export async function getAuthState(request: Request): Promise<AuthState> {
   const session = await getSession(request);
-  if (session.get("userId") === undefined) return { user: null, session, sessionChanged: false };
+  // A page rendered for the shared cache on behalf of a kind of visitor (app/utils/persona.server.ts).
+  const persona = currentPersona();
+  if (persona) return { user: persona.user, sessionId: null, session, sessionChanged: false };
+  if (session.get("sessionToken") === undefined) return { user: null, sessionId: null, session, sessionChanged: false };
   const signedOut = (): AuthState => {
-    clearAuth(session);
-    return { user: null, session, sessionChanged: true };
+    session.unset("sessionToken");
+    return { user: null, sessionId: null, session, sessionChanged: true };
   };
-  const userId = sessionUserId(session);
-  if (!userId) return signedOut();
+  const signedIn = await getSignedInSession(request, session);
+  if (!signedIn) return signedOut();
 
   const provider = getAuthProvider();
-  let sessionChanged = false;
   if (provider.name === "supabase") {
-    const tokens = readTokens(session);
     // A session without Supabase tokens was not made by this provider.
-    if (!tokens) return signedOut();
-    if (provider.needsRefresh(tokens)) {
-      const refreshed = await provider.refresh(tokens);
+    if (!signedIn.tokens) return signedOut();
+    if (provider.needsRefresh(signedIn.tokens)) {
+      const refreshed = await provider.refresh(signedIn.tokens);
       if (refreshed.ok) {
-        writeTokens(session, refreshed.tokens);
-        sessionChanged = true;
+        await updateSessionTokens(signedIn.id, refreshed.tokens);
       } else if (refreshed.code === "invalid") {
+        await deleteSession(signedIn.id);
         return signedOut();
       }
     }
   }
-  const user = await getUserById(userId);
-  // The account or its profile is gone: the session is over.
-  if (!user) return signedOut();
-  return { user, session, sessionChanged };
+  return { user: signedIn.user, sessionId: signedIn.id, session, sessionChanged: false };
 }

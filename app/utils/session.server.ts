@@ -14,14 +14,12 @@ export interface Toast {
   vars?: Record<string, string | number>;
 }
 
+/**
+ * What the signed cookie holds: the token of a signed-in session (its row in public.sessions is
+ * the session; app/auth/session.server.ts) and, for one request, a flash toast.
+ */
 export interface SessionData {
-  userId: string;
-  /** When the user signed in (ms since the epoch): a signed-in session ends 30 days later, whatever the browser keeps. */
-  signedInAt: number;
-  /** Supabase Auth tokens (AUTH_PROVIDER=supabase); never sent to the browser's storage. */
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: number;
+  sessionToken: string;
 }
 interface SessionFlashData {
   toast: Toast;
@@ -36,7 +34,6 @@ function createStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: secureCookies(),
       secrets: sessionSecrets(),
       maxAge: THIRTY_DAYS,
     },
@@ -53,17 +50,14 @@ export function getSession(request: Request): Promise<ShopSession> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-export function commitSession(session: ShopSession): Promise<string> {
-  return sessionStorage().commitSession(session);
-}
-
-export function destroySession(session: ShopSession): Promise<string> {
-  return sessionStorage().destroySession(session);
+/** The Set-Cookie header for `session`, answering `request` (Secure when it came over HTTPS). */
+export function commitSession(session: ShopSession, request: Request): Promise<string> {
+  return sessionStorage().commitSession(session, { secure: secureCookies(request) });
 }
 
 /** Sets a flash toast and returns the Set-Cookie header that carries it. */
 export async function flashToast(request: Request, toast: Toast, session?: ShopSession): Promise<string> {
   const s = session ?? (await getSession(request));
   s.flash("toast", toast);
-  return commitSession(s);
+  return commitSession(s, request);
 }

@@ -195,9 +195,8 @@ test.describe("roles", () => {
 test.describe("protection (HTTP)", () => {
   const evil = { Origin: "https://evil.example" };
 
-  // A browser's cross-site form post carries Origin: https://evil.example. Remix refuses such a post
-  // itself, before any action runs (its own guard answers 500); a post whose Origin is missing but
-  // whose Referer is foreign reaches our requireSameOrigin, which answers 403.
+  // A browser's cross-site form post carries Origin: https://evil.example; one without Origin may
+  // still carry a foreign Referer. The server entry refuses both with 403 before any action runs.
   const posts: Array<[string, Record<string, string>]> = [
     ["/login", { email: demoCustomer.email, password: demoCustomer.password }],
     ["/register", { firstName: "E", lastName: "Vil", email: "evil-register@example.com", country: "DE", password: "evil-pass-1", confirmPassword: "evil-pass-1" }],

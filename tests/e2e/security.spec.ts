@@ -57,7 +57,7 @@ async function fixtures(request: APIRequestContext, baseURL: string, admin: Page
     maxRedirects: 0,
   });
   expect(contact.status()).toBe(302);
-  const inbox = await (await admin.request.get("/admin?tab=messages")).text();
+  const inbox = await (await admin.request.get("/admin/messages")).text();
   const messageId = inbox.match(/\/admin\/messages\/([a-z]+-[0-9a-f-]{36})/)?.[1];
   expect(messageId, "a message in the admin inbox").toBeTruthy();
   return { orderId, messageId: messageId! };
@@ -69,7 +69,7 @@ async function snapshot(admin: Page, ids: { orderId: string; messageId: string }
   const field = (name: string) => product.match(new RegExp(`name="${name}"[^>]*value="([^"]*)"`))?.[1] ?? product.match(new RegExp(`value="([^"]*)"[^>]*name="${name}"`))?.[1];
   const order = await (await admin.request.get(`/admin/orders/${ids.orderId}`)).text();
   const message = await (await admin.request.get(`/admin/messages/${ids.messageId}`)).text();
-  const products = await (await admin.request.get("/admin?tab=products")).text();
+  const products = await (await admin.request.get("/admin/products")).text();
   const home = await (await admin.request.get("/")).text();
   return {
     name: field("name"),
@@ -93,7 +93,7 @@ test("permission matrix: every admin and account page × visitor, customer, admi
 
   const adminPages = [
     "/admin",
-    ...["products", "inventory", "orders", "customers", "reports", "settings", "messages"].map((tab) => `/admin?tab=${tab}`),
+    ...["products", "inventory", "orders", "customers", "reports", "settings", "messages", "offers"].map((section) => `/admin/${section}`),
     "/admin/edit",
     `/admin/products/${PRODUCT_ID}`,
     `/admin/products/${PRODUCT_ID}/delete`,
@@ -101,7 +101,6 @@ test("permission matrix: every admin and account page × visitor, customer, admi
     `/admin/messages/${ids.messageId}`,
     "/admin/export.csv",
     "/admin/roles",
-    "/admin/offers",
   ];
   for (const url of adminPages) {
     const v = await visitor.page.request.get(url, { maxRedirects: 0 });
@@ -111,9 +110,9 @@ test("permission matrix: every admin and account page × visitor, customer, admi
     expect(c.status(), `customer GET ${url}`).toBe(403);
     await expectNoLeak(c, `customer GET ${url}`);
     const a = await admin.page.request.get(url, { maxRedirects: 0 });
-    // /admin/roles and /admin/offers are form endpoints without a page of their own: they lead back to the dashboard.
-    expect([200, 302], `admin GET ${url}`).toContain(a.status());
-    if (a.status() === 302) expect(a.headers()["location"], url).toMatch(/^\/admin/);
+    // /admin/roles, the first round's page of the add-administrator form, leads to /admin/settings.
+    expect([200, 301], `admin GET ${url}`).toContain(a.status());
+    if (a.status() === 301) expect(a.headers()["location"], url).toBe("/admin/settings");
   }
   // The account page: visitors sign in first; customers and admins see their own.
   const profileVisitor = await visitor.page.request.get("/profile", { maxRedirects: 0 });
@@ -125,8 +124,8 @@ test("permission matrix: every admin and account page × visitor, customer, admi
   // Every intent of every admin action, as visitor and as customer: refused, nothing changed.
   const before = await snapshot(admin.page, ids);
   const posts: Array<[string, "form" | "multipart", Record<string, string | ReturnType<typeof png>>]> = [
-    ["/admin?index", "multipart", { intent: "create-product", ...productFields("Intruder product"), images: png() }],
-    ["/admin?index", "form", { intent: "update-stock", productId: PRODUCT_ID, stock: "0" }],
+    ["/admin/products?index", "multipart", { intent: "create-product", ...productFields("Intruder product"), images: png() }],
+    ["/admin/inventory", "form", { intent: "update-stock", productId: PRODUCT_ID, stock: "0" }],
     ["/admin/edit", "form", { intent: "delete", productId: PRODUCT_ID }],
     [`/admin/products/${PRODUCT_ID}`, "multipart", productFields("Hijacked")],
     [`/admin/products/${PRODUCT_ID}/delete`, "form", {}],
@@ -134,8 +133,8 @@ test("permission matrix: every admin and account page × visitor, customer, admi
     [`/admin/messages/${ids.messageId}`, "form", { intent: "done" }],
     [`/admin/messages/${ids.messageId}`, "form", { intent: "reopen" }],
     [`/admin/messages/${ids.messageId}`, "form", { intent: "retry" }],
-    ["/admin/roles", "form", { intent: "promote", email: demoCustomer.email }],
-    ["/admin/roles", "form", { intent: "demote", email: demoAdmin.email }],
+    ["/admin/settings", "form", { intent: "promote", email: demoCustomer.email }],
+    ["/admin/settings", "form", { intent: "demote", email: demoAdmin.email }],
     ["/admin/offers", "multipart", { intent: "save", title: "Hacked offers" }],
     ["/admin/offers", "multipart", { intent: "add" }],
     ["/admin/offers", "multipart", { intent: "remove:0" }],
@@ -150,7 +149,7 @@ test("permission matrix: every admin and account page × visitor, customer, admi
     await expectNoLeak(c, `customer POST ${label}`);
   }
   // The profile action: a visitor has no profile to change.
-  const profilePost = await visitor.page.request.post("/profile", { form: { firstName: "Nobody", lastName: "X", country: "CH" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const profilePost = await visitor.page.request.post("/profile?index", { form: { firstName: "Nobody", lastName: "X", country: "CH" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(profilePost.status()).toBe(302);
   expect(profilePost.headers()["location"]).toMatch(/^\/login\?redirectTo=/);
 
@@ -186,13 +185,13 @@ test("cross-site posts to every action route are refused with 403 before any act
     ["/newsletter/unsubscribe", { token: "x" }],
     ["/contact", { firstName: "E", lastName: "V", email: "e@example.com", subject: "s", message: "cross-site message" }],
     ["/support", { name: "E", email: "e@example.com", subject: "s", description: "cross-site request" }],
-    ["/admin?index", { intent: "update-stock", productId: PRODUCT_ID, stock: "0" }],
+    ["/admin/inventory", { intent: "update-stock", productId: PRODUCT_ID, stock: "0" }],
     ["/admin/edit", { intent: "delete", productId: PRODUCT_ID }],
     [`/admin/products/${PRODUCT_ID}`, { name: "Hijacked" }],
     [`/admin/products/${PRODUCT_ID}/delete`, {}],
     [`/admin/orders/${ids.orderId}`, { intent: "set-status", status: "cancelled" }],
     [`/admin/messages/${ids.messageId}`, { intent: "done" }],
-    ["/admin/roles", { intent: "promote", email: demoCustomer.email }],
+    ["/admin/settings", { intent: "promote", email: demoCustomer.email }],
     ["/admin/offers", { intent: "save", title: "Hacked" }],
   ];
   for (const [url, form] of routes) {
@@ -211,13 +210,18 @@ test("cross-site posts to every action route are refused with 403 before any act
   await admin.close();
 });
 
-test("cookies: the session is HttpOnly, SameSite=Lax, Secure in production, 30 days; the cart id is HttpOnly", async ({ request, baseURL }) => {
-  const login = await request.post("/login", { form: { email: demoCustomer.email, password: demoCustomer.password }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+test("cookies: the session is HttpOnly, SameSite=Lax, Secure over HTTPS, 30 days; the cart id is HttpOnly", async ({ request, baseURL }) => {
+  // The e2e server trusts its proxy (TRUST_PROXY=true): this request came over HTTPS to the proxy.
+  const login = await request.post("/login", {
+    form: { email: demoCustomer.email, password: demoCustomer.password },
+    headers: { Origin: baseURL!, "X-Forwarded-Proto": "https" },
+    maxRedirects: 0,
+  });
   const session = login.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="))?.value;
   expect(session).toBeTruthy();
   expect(session).toMatch(/;\s*HttpOnly/i);
   expect(session).toMatch(/;\s*SameSite=Lax/i);
-  expect(session).toMatch(/;\s*Secure/i); // the e2e server runs NODE_ENV=production
+  expect(session).toMatch(/;\s*Secure/i);
   expect(session).toMatch(/;\s*Max-Age=2592000/i);
   expect(session).toMatch(/;\s*Path=\//i);
 
@@ -228,6 +232,8 @@ test("cookies: the session is HttpOnly, SameSite=Lax, Secure in production, 30 d
   expect(cart).toMatch(/;\s*HttpOnly/i);
   expect(cart).toMatch(/;\s*SameSite=Lax/i);
   expect(cart).toMatch(/;\s*Max-Age=2592000/i);
+  // This one came over plain HTTP: a Secure cookie would be dropped by a browser off localhost.
+  expect(cart).not.toMatch(/;\s*Secure/i);
 });
 
 const INJECTIONS = [`' OR 1=1 --`, `"; drop table products; --`, `<script>window.__xss=1</script>`, `<img src=x onerror=window.__xss=1>`];
@@ -297,7 +303,7 @@ test("injection strings stored through the checkout, registration, profile and c
   await expect(page.locator('input[name="firstName"]')).toHaveValue(script);
   await expect(page.locator('input[name="lastName"]')).toHaveValue(sql);
   await expectInert(page, "profile after registration");
-  const profile = await page.request.post("/profile", { form: { firstName: img, lastName: drop, phone: "", country: "DE" }, headers: origin, maxRedirects: 0 });
+  const profile = await page.request.post("/profile?index", { form: { firstName: img, lastName: drop, phone: "", country: "DE" }, headers: origin, maxRedirects: 0 });
   expect(profile.status()).toBe(302);
   await page.goto("/profile");
   await expect(page.locator('input[name="firstName"]')).toHaveValue(img);
@@ -324,7 +330,7 @@ test("injection strings stored through the checkout, registration, profile and c
   const adminContext = await browser.newContext({ baseURL, locale: "de-DE" });
   const admin = await adminContext.newPage();
   await signInByRequest(admin.request, baseURL!, demoAdmin.email, demoAdmin.password);
-  await admin.goto("/admin?tab=messages");
+  await admin.goto("/admin/messages");
   await expect(admin.locator("main")).toContainText(marker);
   await expectInert(admin, "admin inbox");
   const links = await admin.locator(`main a[href^="/admin/messages/"]`).filter({ hasText: marker }).all();
@@ -337,18 +343,18 @@ test("injection strings stored through the checkout, registration, profile and c
   await admin.goto(`/admin/orders/${orderId}`);
   for (const text of [script, img, sql, drop]) await expect(admin.locator("main")).toContainText(text);
   await expectInert(admin, "admin order page");
-  await admin.goto("/admin?tab=customers");
+  await admin.goto("/admin/customers");
   await expectInert(admin, "admin customers");
 
   // The admin product form: a product named with every string.
   const name = `${marker} ${script} ${img} ${sql}`.slice(0, 200);
-  const created = await admin.request.post("/admin?index", {
+  const created = await admin.request.post("/admin/products?index", {
     multipart: { intent: "create-product", ...productFields(name), images: png() },
     headers: origin,
     maxRedirects: 0,
   });
   expect(created.status(), await created.text()).toBe(302);
-  await admin.goto(`/admin?tab=products&q=${encodeURIComponent(marker)}`);
+  await admin.goto(`/admin/products?q=${encodeURIComponent(marker)}`);
   await expect(admin.locator("main")).toContainText(name);
   await expectInert(admin, "admin products");
   const productHref = await admin.locator(`main a[href^="/admin/products/"]`).first().getAttribute("href");
@@ -381,7 +387,7 @@ test("upload abuse: disguised HTML and SVG, oversized images and path tricks are
     ["path traversal name with HTML", { name: `../../${traversal}`, mimeType: "image/png", buffer: Buffer.from("<html>x</html>") }, /Nur Bilder/],
   ];
   for (const [label, file, message] of cases) {
-    const response = await page.request.post("/admin?index", {
+    const response = await page.request.post("/admin/products?index", {
       multipart: { intent: "create-product", ...productFields(`${marker} ${label}`), images: file },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
@@ -390,14 +396,14 @@ test("upload abuse: disguised HTML and SVG, oversized images and path tricks are
     expect(await expectNoLeak(response, label), label).toMatch(message);
   }
   // A real image with a path-traversal name: the name is never used on disk (the file gets a random name).
-  const sneaky = await page.request.post("/admin?index", {
+  const sneaky = await page.request.post("/admin/products?index", {
     multipart: { intent: "create-product", ...productFields(`${marker} traversal`), images: png(`../../../${traversal}`) },
     headers: { Origin: baseURL! },
     maxRedirects: 0,
   });
   expect(sneaky.status()).toBe(302);
   for (const dir of [os.tmpdir(), process.cwd(), path.dirname(process.cwd())]) expect(existsSync(path.join(dir, traversal)), dir).toBe(false);
-  const listing = await (await page.request.get(`/admin?tab=products&q=${marker}`)).text();
+  const listing = await (await page.request.get(`/admin/products?q=${marker}`)).text();
   expect(listing.match(/data-testid="product-count"[^>]*>([^<]*)</)?.[1]).toBe("Produkte (1)");
   const productId = listing.match(/\/admin\/products\/([0-9a-f-]{36})/)?.[1];
   const product = await (await page.request.get(`/products/${productId}`)).text();

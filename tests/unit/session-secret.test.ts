@@ -36,6 +36,9 @@ describe("sessionSecrets", () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("DATABASE_URL", "postgres://shop@db.example/shop");
     vi.stubEnv("SESSION_SECRET", " new-secret , old-secret ");
+    // The whole configuration is checked at once: production on a real database needs SITE_URL and SHOP_IBAN too.
+    vi.stubEnv("SITE_URL", "https://shop.example");
+    vi.stubEnv("SHOP_IBAN", "DE89 3704 0044 0532 0130 00");
     const { sessionSecrets } = await freshEnvModule();
     expect(sessionSecrets()).toEqual(["new-secret", "old-secret"]);
   });
@@ -56,19 +59,19 @@ describe("sessionSecrets", () => {
 });
 
 describe("the __session cookie", () => {
-  async function sessionCookieHeader() {
+  async function sessionCookieHeader(url = "http://localhost/", headers: Record<string, string> = {}) {
     vi.resetModules();
     const { getSession, commitSession } = await import("~/utils/session.server");
     const session = await getSession(new Request("http://localhost/"));
-    session.set("userId", "00000000-0000-4000-8000-000000000000");
-    return commitSession(session);
+    session.set("sessionToken", "a".repeat(43));
+    return commitSession(session, new Request(url, { headers }));
   }
 
-  it("is httpOnly, SameSite=Lax, Secure and lasts 30 days in production", async () => {
+  it("is httpOnly, SameSite=Lax, Secure over HTTPS and lasts 30 days", async () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SESSION_SECRET", "test-secret");
     vi.stubEnv("COOKIE_SECURE", "");
-    const header = await sessionCookieHeader();
+    const header = await sessionCookieHeader("https://shop.example/");
     expect(header).toMatch(/^__session=/);
     expect(header).toMatch(/; HttpOnly/i);
     expect(header).toMatch(/; SameSite=Lax/i);
@@ -77,10 +80,11 @@ describe("the __session cookie", () => {
     expect(header).toMatch(/; Path=\//);
   });
 
-  it("is not Secure in development (plain http://localhost)", async () => {
-    vi.stubEnv("NODE_ENV", "development");
+  it("is not Secure over plain HTTP, in production too (a browser would drop it off localhost)", async () => {
+    vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SESSION_SECRET", "test-secret");
-    const header = await sessionCookieHeader();
+    vi.stubEnv("COOKIE_SECURE", "");
+    const header = await sessionCookieHeader("http://192.168.1.20:3000/");
     expect(header).toMatch(/; HttpOnly/i);
     expect(header).not.toMatch(/; Secure/i);
   });
@@ -94,8 +98,8 @@ describe("the __session cookie", () => {
     // Same payload, signature of another secret: an attacker cannot mint a session.
     const tampered = `${value.slice(0, -4)}AAAA`;
     const session = await getSession(new Request("http://localhost/", { headers: { Cookie: `__session=${tampered}` } }));
-    expect(session.get("userId")).toBeUndefined();
+    expect(session.get("sessionToken")).toBeUndefined();
     const garbage = await getSession(new Request("http://localhost/", { headers: { Cookie: "__session=%%%not-a-cookie" } }));
-    expect(garbage.get("userId")).toBeUndefined();
+    expect(garbage.get("sessionToken")).toBeUndefined();
   });
 });

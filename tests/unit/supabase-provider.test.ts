@@ -5,8 +5,10 @@ import { SupabaseAuthStandIn } from "./supabase-stand-in";
 import { createSupabaseProvider } from "~/auth/supabase-provider.server";
 import { getAuthProvider } from "~/auth/provider.server";
 import { getAuthState } from "~/auth/user.server";
+import { sessionIdOf } from "~/models/user-session.server";
 import { upsertProfileOnSignIn } from "~/models/profile.server";
 import { commitSession, getSession } from "~/utils/session.server";
+import { startUserSession } from "~/auth/session.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 
@@ -38,12 +40,22 @@ function provider() {
   return createSupabaseProvider({ url: standIn.url, anonKey: "anon-key" });
 }
 
-/** A request carrying a session cookie made from these values. */
-async function requestWithSession(values: Record<string, unknown>, url = `${ORIGIN}/`) {
-  const session = await getSession(new Request(url));
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
-  const cookie = (await commitSession(session)).split(";")[0]!;
+/** A request carrying the cookie of a new session of the user, with these Supabase tokens stored on the server. */
+async function requestWithSession(values: { userId: string; accessToken: string; refreshToken: string; expiresAt: number }, url = `${ORIGIN}/`) {
+  const { userId, ...tokens } = values;
+  const cookie = (await startUserSession(new Request(url), { id: userId, tokens })).split(";")[0]!;
   return new Request(url, { headers: { Cookie: cookie } });
+}
+
+/** The Supabase tokens stored with the request's session. */
+async function storedTokens(request: Request) {
+  const session = await getSession(request);
+  const id = sessionIdOf(session.get("sessionToken"));
+  const [row] = await testDb.db.query<{ provider_tokens: { accessToken: string; refreshToken: string; expiresAt: number } | null }>(
+    "select provider_tokens from public.sessions where id = $1",
+    [id],
+  );
+  return row?.provider_tokens ?? null;
 }
 
 function cookieOf(response: Response) {
@@ -117,8 +129,8 @@ describe("Supabase provider: sign-up, sign-in, sign-out", () => {
   });
 });
 
-describe("Supabase tokens in the cookie session", () => {
-  it("the login action keeps the tokens in the httpOnly session cookie and creates the profile from the metadata", async () => {
+describe("Supabase tokens with the server-side session", () => {
+  it("the login action keeps the tokens with the session on the server (not in the cookie) and creates the profile from the metadata", async () => {
     const user = standIn.addUser({ email: "first@example.com", password: "secret-password", metadata: { firstName: "Fiona", lastName: "First", country: "CH" }, confirmed: true });
     const response = (await loginAction({
       request: new Request(`${ORIGIN}/login`, {
@@ -131,10 +143,15 @@ describe("Supabase tokens in the cookie session", () => {
     })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
-    const session = await getSession(new Request(ORIGIN, { headers: { Cookie: cookieOf(response) } }));
-    expect(session.get("userId")).toBe(user.id);
-    expect(session.get("accessToken")).toMatch(/^at-/);
-    expect(session.get("refreshToken")).toMatch(/^rt-/);
+    const next = new Request(ORIGIN, { headers: { Cookie: cookieOf(response) } });
+    expect((await getAuthState(next)).user?.id).toBe(user.id);
+    const tokens = await storedTokens(next);
+    expect(tokens?.accessToken).toMatch(/^at-/);
+    expect(tokens?.refreshToken).toMatch(/^rt-/);
+    // The cookie itself carries neither token.
+    const cookieValue = decodeURIComponent(cookieOf(response));
+    expect(cookieValue).not.toContain(tokens!.accessToken);
+    expect(Buffer.from(cookieValue.split("=")[1]!.split(".")[0]!, "base64").toString()).not.toContain("rt-");
     const [profile] = await testDb.db.query<{ first_name: string; country: string }>(
       "select first_name, country from public.profiles where user_id = $1",
       [user.id],
@@ -146,19 +163,21 @@ describe("Supabase tokens in the cookie session", () => {
     const { user, issued } = await signedInUser("expired@example.com", -10);
     const request = await requestWithSession({
       userId: user.id,
-      signedInAt: Date.now(),
       accessToken: issued.access_token,
       refreshToken: issued.refresh_token,
       expiresAt: issued.expires_at,
     });
     const state = await getAuthState(request);
     expect(state.user?.email).toBe("expired@example.com");
-    expect(state.sessionChanged).toBe(true);
     expect(standIn.callsTo("/auth/v1/token", "refresh_token")).toHaveLength(1);
-    const newAccess = state.session.get("accessToken");
+    const stored = (await storedTokens(request))!;
+    const newAccess = stored.accessToken;
     expect(newAccess).not.toBe(issued.access_token);
-    expect(state.session.get("refreshToken")).not.toBe(issued.refresh_token);
-    expect(state.session.get("expiresAt")).toBeGreaterThan(Date.now() / 1000);
+    expect(stored.refreshToken).not.toBe(issued.refresh_token);
+    expect(stored.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    // The next request uses the stored tokens: no second refresh.
+    await getAuthState(request);
+    expect(standIn.callsTo("/auth/v1/token", "refresh_token")).toHaveLength(1);
     // Supabase accepts the new access token.
     const me = await fetch(`${standIn.url}/auth/v1/user`, { headers: { apikey: "anon-key", Authorization: `Bearer ${newAccess}` } });
     expect(me.status).toBe(200);
@@ -169,14 +188,12 @@ describe("Supabase tokens in the cookie session", () => {
     const state = await getAuthState(
       await requestWithSession({
         userId: user.id,
-        signedInAt: Date.now(),
         accessToken: issued.access_token,
         refreshToken: issued.refresh_token,
         expiresAt: issued.expires_at,
       }),
     );
     expect(state.user?.email).toBe("fresh@example.com");
-    expect(state.sessionChanged).toBe(false);
     expect(standIn.callsTo("/auth/v1/token", "refresh_token")).toHaveLength(0);
   });
 
@@ -194,26 +211,23 @@ describe("Supabase tokens in the cookie session", () => {
   it("keeps the user signed in when Supabase stays unreachable, to try again on the next request", async () => {
     const { user, issued } = await signedInUser("outage@example.com", -10);
     standIn.failRefreshes = 10;
-    const state = await getAuthState(
-      await requestWithSession({
-        userId: user.id,
-        signedInAt: Date.now(),
-        accessToken: issued.access_token,
-        refreshToken: issued.refresh_token,
-        expiresAt: issued.expires_at,
-      }),
-    );
+    const request = await requestWithSession({
+      userId: user.id,
+      accessToken: issued.access_token,
+      refreshToken: issued.refresh_token,
+      expiresAt: issued.expires_at,
+    });
+    const state = await getAuthState(request);
     expect(state.user?.email).toBe("outage@example.com");
-    expect(state.session.get("refreshToken")).toBe(issued.refresh_token);
+    expect((await storedTokens(request))?.refreshToken).toBe(issued.refresh_token);
     expect(standIn.callsTo("/auth/v1/token", "refresh_token")).toHaveLength(4);
   });
 
-  it("signs the user out cleanly when the refresh token is refused", async () => {
+  it("ends the session cleanly when the refresh token is refused", async () => {
     const { user, issued } = await signedInUser("revoked@example.com", -10);
     standIn.refreshTokens.delete(issued.refresh_token);
     const request = await requestWithSession({
       userId: user.id,
-      signedInAt: Date.now(),
       accessToken: issued.access_token,
       refreshToken: issued.refresh_token,
       expiresAt: issued.expires_at,
@@ -221,23 +235,25 @@ describe("Supabase tokens in the cookie session", () => {
     const state = await getAuthState(request);
     expect(state.user).toBeNull();
     expect(state.sessionChanged).toBe(true);
-    for (const key of ["userId", "accessToken", "refreshToken", "expiresAt"] as const) {
-      expect(state.session.get(key)).toBeUndefined();
-    }
-    // The next request with the committed cookie is signed out, with no further call to Supabase.
-    const cookie = (await commitSession(state.session)).split(";")[0]!;
+    expect(state.session.get("sessionToken")).toBeUndefined();
+    // The session (and its tokens) is gone from the server.
+    expect(await storedTokens(request)).toBeNull();
+    // The next request, with the old or the committed cookie, is signed out with no further call to Supabase.
+    const cookie = (await commitSession(state.session, request)).split(";")[0]!;
     const calls = standIn.calls.length;
-    const next = await getAuthState(new Request(ORIGIN, { headers: { Cookie: cookie } }));
-    expect(next.user).toBeNull();
+    expect((await getAuthState(new Request(ORIGIN, { headers: { Cookie: cookie } }))).user).toBeNull();
+    expect((await getAuthState(request)).user).toBeNull();
     expect(standIn.calls.length).toBe(calls);
   });
 
-  it("the logout action revokes the session at Supabase and clears the cookie; a failure keeps the user signed in", async () => {
+  it("the logout action revokes the session at Supabase and on the server; a failure keeps the user signed in", async () => {
     const { user, issued } = await signedInUser("logout@example.com", 3600);
-    const values = { userId: user.id, signedInAt: Date.now(), accessToken: issued.access_token, refreshToken: issued.refresh_token, expiresAt: issued.expires_at };
-    const post = async () => {
-      const base = await requestWithSession(values, `${ORIGIN}/logout`);
-      return (await logoutAction({
+    const base = await requestWithSession(
+      { userId: user.id, accessToken: issued.access_token, refreshToken: issued.refresh_token, expiresAt: issued.expires_at },
+      `${ORIGIN}/logout`,
+    );
+    const post = async () =>
+      (await logoutAction({
         request: new Request(`${ORIGIN}/logout`, {
           method: "POST",
           headers: { Cookie: base.headers.get("Cookie")!, Origin: ORIGIN, Referer: `${ORIGIN}/products?page=2`, "Content-Type": "application/x-www-form-urlencoded" },
@@ -246,21 +262,22 @@ describe("Supabase tokens in the cookie session", () => {
         params: {},
         context: {},
       })) as Response;
-    };
     standIn.failLogouts = 1;
     const failed = await post();
     expect(failed.headers.get("Location")).toBe("/products?page=2");
-    const kept = await getSession(new Request(ORIGIN, { headers: { Cookie: cookieOf(failed) } }));
-    expect(kept.get("userId")).toBe(user.id);
-    expect(kept.get("toast")).toMatchObject({ kind: "error", title: "account.toast.error", description: "account.toast.signOutFailed" });
+    const kept = new Request(ORIGIN, { headers: { Cookie: cookieOf(failed) } });
+    expect((await getAuthState(kept)).user?.id).toBe(user.id);
+    expect((await getSession(kept)).get("toast")).toMatchObject({ kind: "error", title: "account.toast.error", description: "account.toast.signOutFailed" });
 
     const ok = await post();
     expect(ok.headers.get("Location")).toBe("/");
     const cleared = await getSession(new Request(ORIGIN, { headers: { Cookie: cookieOf(ok) } }));
-    expect(cleared.get("userId")).toBeUndefined();
-    expect(cleared.get("accessToken")).toBeUndefined();
+    expect(cleared.get("sessionToken")).toBeUndefined();
     expect(cleared.get("toast")).toMatchObject({ kind: "success", title: "account.toast.signedOut" });
     expect(standIn.accessTokens.has(issued.access_token)).toBe(false);
+    // The old cookie is signed out, and its tokens are gone from the server.
+    expect((await getAuthState(base)).user).toBeNull();
+    expect(await storedTokens(base)).toBeNull();
   });
 
   it("refuses to start the supabase provider without its settings", () => {
