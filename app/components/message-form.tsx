@@ -6,6 +6,7 @@ import { isLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { FieldErrors } from "~/components/field";
 import { Honeypot, HONEYPOT_FIELD } from "~/components/honeypot";
+import { maxChars, minChars, plainText } from "~/utils/text";
 
 export { Honeypot, HONEYPOT_FIELD };
 
@@ -19,41 +20,57 @@ export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 
 export const nameField = (key: "firstName" | "lastName" | "name") =>
-  z
-    .string({ required_error: `forms.errors.${key}Required` })
-    .trim()
-    .min(1, `forms.errors.${key}Required`)
-    .max(100, "forms.errors.nameTooLong");
+  plainText(
+    z
+      .string({ required_error: `forms.errors.${key}Required` })
+      .trim()
+      .min(1, `forms.errors.${key}Required`)
+      .refine(maxChars(100), "forms.errors.nameTooLong"),
+  );
 
-export const emailField = z
-  .string({ required_error: "forms.errors.emailRequired" })
-  .trim()
-  .min(1, "forms.errors.emailRequired")
-  .max(254, "forms.errors.emailTooLong")
-  .email("forms.errors.emailInvalid");
+export const emailField = plainText(
+  z
+    .string({ required_error: "forms.errors.emailRequired" })
+    .trim()
+    .min(1, "forms.errors.emailRequired")
+    .email("forms.errors.emailInvalid")
+    .refine(maxChars(254), "forms.errors.emailTooLong"),
+);
 
 /** A subject may end up in an e-mail header: line breaks are refused, not silently removed. */
 export const subjectField = z
   .string({ required_error: "forms.errors.subjectRequired" })
   .refine((value) => !/[\r\n]/.test(value), "forms.errors.subjectLineBreak")
-  .transform((value) => value.trim())
-  .pipe(z.string().min(1, "forms.errors.subjectRequired").max(200, "forms.errors.subjectTooLong"));
+  .pipe(
+    plainText(
+      z
+        .string({ required_error: "forms.errors.subjectRequired" })
+        .trim()
+        .min(1, "forms.errors.subjectRequired")
+        .refine(maxChars(200), "forms.errors.subjectTooLong"),
+    ),
+  );
 
 export const longTextField = (key: "message" | "description") =>
-  z
-    .string({ required_error: `forms.errors.${key}Required` })
-    .trim()
-    .min(MESSAGE_MIN, "forms.errors.textTooShort")
-    .max(MESSAGE_MAX, "forms.errors.textTooLong");
+  plainText(
+    z
+      .string({ required_error: `forms.errors.${key}Required` })
+      .trim()
+      .min(1, `forms.errors.${key}Required`)
+      .refine(minChars(MESSAGE_MIN), "forms.errors.textTooShort")
+      .refine(maxChars(MESSAGE_MAX), "forms.errors.textTooLong"),
+    { multiline: true },
+  );
 
 /** "3f2a9c1b" or "#3F2A9C1B" → "3F2A9C1B": the first dash segment of an order id, upper-cased. */
-export const orderNumberField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^#?[0-9A-F]{8}$/, "forms.errors.orderNumberFormat")
-  .transform((value) => value.replace(/^#/, ""))
-  .optional();
+export const orderNumberField = plainText(
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^#?[0-9A-F]{8}$/, "forms.errors.orderNumberFormat")
+    .transform((value) => value.replace(/^#/, "")),
+).optional();
 
 type TextMeta = FieldMetadata<string | undefined>;
 
@@ -74,6 +91,8 @@ export function TextareaField({
       <textarea
         {...getTextareaProps(meta)}
         rows={6}
+        // The browser counts UTF-16 units, the server characters: at worst the browser stops early.
+        maxLength={MESSAGE_MAX}
         className={`input min-h-36 ${meta.errors ? "border-red-600" : ""}`}
         {...rest}
       />

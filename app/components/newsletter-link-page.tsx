@@ -1,5 +1,6 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
+import { StatusButton } from "./status-button";
 
 export type NewsletterLinkView = { state: "form"; email: string; token: string } | { state: "done" } | { state: "invalid" };
 
@@ -10,7 +11,6 @@ export type NewsletterLinkView = { state: "form"; email: string; token: string }
 export function NewsletterLinkPage({ link }: { link: "confirm" | "unsubscribe" }) {
   const loaderData = useLoaderData<NewsletterLinkView>();
   const actionData = useActionData<NewsletterLinkView>();
-  const navigation = useNavigation();
   const { t } = useT();
   const view = actionData ?? loaderData;
   return (
@@ -21,9 +21,7 @@ export function NewsletterLinkPage({ link }: { link: "confirm" | "unsubscribe" }
           <p className="mt-3 text-slate-700">{t(`newsletter.${link}.text`, { email: view.email })}</p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="token" value={view.token} />
-            <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-              {t(`newsletter.${link}.submit`)}
-            </button>
+            <StatusButton className="btn-primary">{t(`newsletter.${link}.submit`)}</StatusButton>
           </Form>
         </>
       ) : view.state === "done" ? (

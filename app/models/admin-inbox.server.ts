@@ -1,24 +1,18 @@
 import { getMessage, listMessages, markMessageDone, markMessageRead, type InboxMessage, type MessageKind } from "~/models/message.server";
-import {
-  countOutboxByStatus,
-  emailStatuses,
-  getOutboxEmail,
-  listOutbox,
-  retryOutboxEmail,
-  type EmailStatus,
-  type OutboxEmail,
-} from "~/models/email-outbox.server";
+import { emailStatuses, type EmailStatus, type OutboxEmail } from "~/models/email-outbox.server";
+import { countOutboxByStatus, getOutboxEmail, listOutbox, retryOutboxEmail } from "~/models/admin-outbox.server";
+import { env } from "~/utils/env.server";
 
 /**
- * The admin's Messages tab: contact messages and support requests (unread first, newest first; the
- * static pages' model), and the e-mail outbox with each e-mail's state. Detail pages live under
- * /admin/messages/{kind}-{id}: "contact-…", "support-…" or "email-…".
+ * The admin's messages (/admin/messages): contact messages and support requests (unread first,
+ * newest first; the static pages' model), and the e-mail outbox with each e-mail's state. Detail
+ * pages live under /admin/messages/{kind}-{id}: "contact-…", "support-…" or "email-…".
  */
 export const INBOX_PAGE_SIZE = 50;
 
 export type InboxItemKind = MessageKind | "email";
 
-export interface MessagesTabData {
+export interface InboxData {
   messages: Array<Pick<InboxMessage, "kind" | "id" | "name" | "email" | "subject" | "createdAt" | "readAt" | "doneAt" | "orderNumber">>;
   showDone: boolean;
   outbox: Array<Pick<OutboxEmail, "id" | "to" | "subject" | "kind" | "status" | "attempts" | "lastError" | "createdAt" | "sentAt" | "nextAttemptAt">>;
@@ -32,8 +26,8 @@ function isEmailStatus(value: unknown): value is EmailStatus {
   return typeof value === "string" && (emailStatuses as readonly string[]).includes(value);
 }
 
-/** The tab's data from the dashboard's URL (?tab=messages&done=1&mail=failed). */
-export async function loadMessagesTab(url: URL): Promise<MessagesTabData> {
+/** The list's data from its URL's parameters (/admin/messages?done=1&mail=failed). */
+export async function loadInbox(url: URL): Promise<InboxData> {
   const showDone = url.searchParams.get("done") === "1";
   const mail = url.searchParams.get("mail");
   const outboxStatus = isEmailStatus(mail) ? mail : null;
@@ -70,7 +64,7 @@ export async function loadMessagesTab(url: URL): Promise<MessagesTabData> {
     })),
     outboxStatus,
     outboxCounts,
-    smtpConfigured: Boolean(process.env.SMTP_URL?.trim()),
+    smtpConfigured: Boolean(env().SMTP_URL),
   };
 }
 
@@ -87,23 +81,22 @@ export function parseInboxItemId(value: string | undefined): { kind: InboxItemKi
 
 export type InboxItem = { type: "message"; message: InboxMessage } | { type: "email"; email: OutboxEmail };
 
-/** One message (marked read: the admin opened it) or one outbox e-mail, or null. */
-export async function openInboxItem(value: string | undefined): Promise<InboxItem | null> {
+/** One message or one outbox e-mail, or null. Only reads: marking a message read is an intent (a POST). */
+export async function getInboxItem(value: string | undefined): Promise<InboxItem | null> {
   const parsed = parseInboxItemId(value);
   if (!parsed) return null;
   if (parsed.kind === "email") {
     const email = await getOutboxEmail(parsed.id);
     return email ? { type: "email", email } : null;
   }
-  if (!(await markMessageRead(parsed.kind, parsed.id))) return null;
   const message = await getMessage(parsed.kind, parsed.id);
   return message ? { type: "message", message } : null;
 }
 
-export type InboxIntent = "done" | "reopen" | "retry";
+export type InboxIntent = "read" | "done" | "reopen" | "retry";
 
 /**
- * The detail page's buttons: mark a message done or open again; queue a failed e-mail again.
+ * The detail page's buttons: mark a message read, done or open again; queue a failed e-mail again.
  * Returns "notFound" for an unknown item, "invalid" for an intent that does not fit it.
  */
 export async function applyInboxIntent(value: string | undefined, intent: unknown): Promise<"ok" | "notFound" | "invalid"> {
@@ -114,6 +107,7 @@ export async function applyInboxIntent(value: string | undefined, intent: unknow
     if (await retryOutboxEmail(parsed.id)) return "ok";
     return (await getOutboxEmail(parsed.id)) ? "invalid" : "notFound";
   }
+  if (intent === "read") return (await markMessageRead(parsed.kind, parsed.id)) ? "ok" : "notFound";
   if (intent !== "done" && intent !== "reopen") return "invalid";
   return (await markMessageDone(parsed.kind, parsed.id, intent === "done")) ? "ok" : "notFound";
 }

@@ -1,10 +1,11 @@
 import { getDb } from "~/db/db.server";
-import { adminEmails } from "~/auth/user.server";
+import { adminByEmailSql, adminEmails } from "./admin-sql.server";
 import { isUuid } from "./product.server";
 
 /**
- * Administrators: e-mails in ADMIN_EMAILS (fixed, from the configuration) and accounts with an
- * 'admin' row in user_roles (promoted here, by e-mail; every account has a profile).
+ * Administrators: accounts that confirmed an e-mail in ADMIN_EMAILS (fixed, from the configuration)
+ * and accounts with an 'admin' row in user_roles (promoted here, by e-mail; every account has a
+ * profile).
  */
 
 export interface AdminEntry {
@@ -23,12 +24,13 @@ export async function promoteAdmin(email: string): Promise<PromoteResult> {
   const normalized = email.trim().toLowerCase();
   if (!normalized || normalized.length > MAX_EMAIL_LENGTH) return { ok: false, reason: "unknown" };
   const db = await getDb();
-  const [profile] = await db.query<{ user_id: string; email: string }>(
-    "select user_id, email from public.profiles where lower(email) = $1 order by created_at limit 1",
-    [normalized],
+  const [profile] = await db.query<{ user_id: string; email: string; fixed: boolean }>(
+    `select p.user_id, p.email, ${adminByEmailSql("p.user_id", "$2")} as fixed
+       from public.profiles p where lower(p.email) = $1 order by p.created_at limit 1`,
+    [normalized, adminEmails()],
   );
   if (!profile) return { ok: false, reason: "unknown" };
-  if (adminEmails().includes(normalized)) return { ok: false, reason: "alreadyAdmin" };
+  if (profile.fixed) return { ok: false, reason: "alreadyAdmin" };
   const inserted = await db.query(
     "insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing returning user_id",
     [profile.user_id],
@@ -44,8 +46,8 @@ export async function demoteAdmin(userId: string, actingUserId: string): Promise
   if (!isUuid(userId)) return { ok: false, reason: "notFound" };
   if (userId === actingUserId) return { ok: false, reason: "self" };
   const db = await getDb();
-  const [profile] = await db.query<{ email: string }>("select email from public.profiles where user_id = $1", [userId]);
-  if (profile && adminEmails().includes(profile.email.toLowerCase())) return { ok: false, reason: "fixed" };
+  const [fixed] = await db.query(`select 1 where ${adminByEmailSql("$1::uuid", "$2")}`, [userId, adminEmails()]);
+  if (fixed) return { ok: false, reason: "fixed" };
   const deleted = await db.query("delete from public.user_roles where user_id = $1 and role = 'admin' returning user_id", [userId]);
   return deleted.length > 0 ? { ok: true } : { ok: false, reason: "notFound" };
 }
@@ -53,11 +55,13 @@ export async function demoteAdmin(userId: string, actingUserId: string): Promise
 export async function listAdmins(): Promise<AdminEntry[]> {
   const db = await getDb();
   const fixed = adminEmails();
-  const rows = await db.query<{ user_id: string | null; email: string; first_name: string | null; last_name: string | null; has_role: boolean }>(
-    `select p.user_id, p.email, p.first_name, p.last_name, (r.user_id is not null) as has_role
+  const rows = await db.query<{ user_id: string | null; email: string; first_name: string | null; last_name: string | null; fixed: boolean }>(
+    `select p.user_id, p.email, p.first_name, p.last_name, ${adminByEmailSql("p.user_id", "$1")} as fixed
        from public.profiles p
-       left join public.user_roles r on r.user_id = p.user_id and r.role = 'admin'
-      where r.user_id is not null or lower(p.email) = any($1::text[])
+      where p.user_id in (
+              select user_id from public.user_roles where role = 'admin'
+              union
+              select id from auth.users where email_confirmed_at is not null and lower(email) = any($1::text[]))
       order by lower(p.email)`,
     [fixed],
   );
@@ -65,9 +69,9 @@ export async function listAdmins(): Promise<AdminEntry[]> {
     userId: row.user_id,
     email: row.email,
     name: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim(),
-    fixed: fixed.includes(row.email.toLowerCase()),
+    fixed: row.fixed,
   }));
-  // Configured admins who have not registered yet are listed too.
+  // Configured admins who have not registered (or not confirmed their address) yet are listed too.
   for (const email of fixed) {
     if (!entries.some((entry) => entry.email.toLowerCase() === email)) entries.push({ userId: null, email, name: "", fixed: true });
   }

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { toCents, type Currency } from "~/utils/money";
+import { LOW_STOCK_BELOW } from "./product-limits";
 
 /** The dashboard's figures, all computed in SQL (exact numeric sums, never float). */
 
@@ -12,8 +13,6 @@ export interface ProductStats {
   /** Stock 0. */
   soldOut: number;
 }
-
-export const LOW_STOCK_BELOW = 5;
 
 export async function getProductStats(): Promise<ProductStats> {
   const db = await getDb();

@@ -1,18 +1,22 @@
-import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
-import { isLocale, type Locale } from "~/i18n/config";
-import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
-import { orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
-import { toCents, type Currency } from "~/utils/money";
-import { orderNumber } from "./order-number";
+import type { Locale } from "~/i18n/config";
 
 /**
- * The e-mail outbox (table email_outbox). Whatever causes an e-mail (an order, a registration, a
- * newsletter sign-up) writes it here in its own transaction, so the e-mail exists exactly when the
- * cause was committed. The worker (app/utils/mail-worker.server.ts) sends it later; a request never
- * waits for SMTP and never fails because of it.
+ * The e-mail outbox's mechanics (table email_outbox). Whatever causes an e-mail (an order, a
+ * registration, a newsletter sign-up) writes it here in its own transaction, so the e-mail exists
+ * exactly when the cause was committed. The worker (app/services/mail-worker.server.ts) claims and
+ * sends it later; a request never waits for SMTP and never fails because of it. The e-mails' texts
+ * are composed in transactional-email.server.ts and newsletter.server.ts; the admin's views of
+ * the outbox are in admin-outbox.server.ts.
  */
-export const emailKinds = ["registration", "order_confirmation", "newsletter_confirmation", "newsletter"] as const;
+export const emailKinds = [
+  "registration",
+  "order_confirmation",
+  "order_status",
+  "password_reset",
+  "newsletter_confirmation",
+  "newsletter",
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -36,6 +40,8 @@ export interface OutgoingEmail {
   locale: Locale;
   /** Newsletter e-mails: the one-click unsubscribe address (List-Unsubscribe header). */
   unsubscribeUrl?: string | null;
+  /** Newsletter e-mails: the issue they belong to (its counts in the admin). */
+  newsletterIssueId?: string | null;
 }
 
 export class InvalidEmailError extends Error {
@@ -80,9 +86,9 @@ export async function enqueueEmail(tx: Queryable, email: OutgoingEmail): Promise
   if (!(emailKinds as readonly string[]).includes(email.kind)) throw new InvalidEmailError("Unknown e-mail kind.");
   if (email.unsubscribeUrl && CONTROL.test(email.unsubscribeUrl)) throw new InvalidEmailError("Invalid unsubscribe address.");
   const [row] = await tx.query<{ id: string }>(
-    `insert into public.email_outbox (to_address, subject, text_body, html_body, kind, locale, unsubscribe_url)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [to, subject, email.text, email.html ?? null, email.kind, email.locale, email.unsubscribeUrl ?? null],
+    `insert into public.email_outbox (to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, newsletter_issue_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [to, subject, email.text, email.html ?? null, email.kind, email.locale, email.unsubscribeUrl ?? null, email.newsletterIssueId ?? null],
   );
   return { id: row!.id };
 }
@@ -104,7 +110,7 @@ export interface OutboxEmail {
   sentAt: string | null;
 }
 
-interface OutboxRow {
+export interface OutboxRow {
   id: string;
   to_address: string;
   subject: string;
@@ -123,7 +129,7 @@ interface OutboxRow {
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
-function toEmail(row: OutboxRow): OutboxEmail {
+export function outboxEmailFromRow(row: OutboxRow): OutboxEmail {
   return {
     id: row.id,
     to: row.to_address,
@@ -142,7 +148,7 @@ function toEmail(row: OutboxRow): OutboxEmail {
   };
 }
 
-const columns = `id, to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, status, attempts,
+export const OUTBOX_COLUMNS = `id, to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, status, attempts,
   next_attempt_at, last_error, created_at, sent_at`;
 
 /**
@@ -160,10 +166,10 @@ export async function claimDueEmails(db: Queryable, limit: number, leaseSeconds 
          order by next_attempt_at, created_at
          limit $1
          for update skip locked)
-      returning ${columns}`,
+      returning ${OUTBOX_COLUMNS}`,
     [limit, leaseSeconds],
   );
-  return rows.map(toEmail);
+  return rows.map(outboxEmailFromRow);
 }
 
 /**
@@ -214,139 +220,4 @@ export async function markEmailFailed(
     [email.id, status, error.slice(0, 1000), delay ?? 0],
   );
   return status;
-}
-
-export interface OutboxListOptions {
-  status?: EmailStatus;
-  limit?: number;
-  offset?: number;
-}
-
-/** The outbox for the admin, newest first. */
-export async function listOutbox(options: OutboxListOptions = {}): Promise<OutboxEmail[]> {
-  const db = await getDb();
-  const params: unknown[] = [];
-  let where = "";
-  if (options.status) {
-    params.push(options.status);
-    where = "where status = $1";
-  }
-  params.push(Math.min(Math.max(options.limit ?? 50, 1), 200), Math.max(options.offset ?? 0, 0));
-  const rows = await db.query<OutboxRow>(
-    `select ${columns} from public.email_outbox ${where}
-      order by created_at desc, id limit $${params.length - 1} offset $${params.length}`,
-    params,
-  );
-  return rows.map(toEmail);
-}
-
-export async function countOutboxByStatus(): Promise<Record<EmailStatus, number>> {
-  const db = await getDb();
-  const rows = await db.query<{ status: EmailStatus; count: number }>(
-    "select status, count(*)::int as count from public.email_outbox group by status",
-  );
-  const counts: Record<EmailStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
-  for (const row of rows) counts[row.status] = row.count;
-  return counts;
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export async function getOutboxEmail(id: string): Promise<OutboxEmail | null> {
-  if (!uuidPattern.test(id)) return null;
-  const db = await getDb();
-  const [row] = await db.query<OutboxRow>(`select ${columns} from public.email_outbox where id = $1`, [id]);
-  return row ? toEmail(row) : null;
-}
-
-/** A failed e-mail, queued again by an admin (after the SMTP problem was fixed). */
-export async function retryOutboxEmail(id: string): Promise<boolean> {
-  if (!uuidPattern.test(id)) return false;
-  const db = await getDb();
-  const rows = await db.query(
-    `update public.email_outbox set status = 'queued', attempts = 0, next_attempt_at = now()
-      where id = $1 and status = 'failed' returning id`,
-    [id],
-  );
-  return rows.length > 0;
-}
-
-/**
- * The welcome e-mail of a new local account, queued in the registration's transaction. With
- * e-mail verification, `confirmUrl` is the link that verifies the address. An address no mail
- * server could take gets no e-mail (null) rather than failing the registration.
- */
-export async function queueRegistrationEmail(
-  tx: Queryable,
-  input: { email: string; firstName: string; locale: Locale; siteUrl?: string; confirmUrl?: string },
-): Promise<{ id: string } | null> {
-  if (!isDeliverableAddress(input.email.trim())) return null;
-  const site = input.siteUrl ?? configuredSiteUrl();
-  const message = registrationEmail({
-    locale: input.locale,
-    email: input.email,
-    firstName: input.firstName,
-    loginUrl: shopLink(site, "/login", input.locale),
-    confirmUrl: input.confirmUrl,
-  });
-  return enqueueEmail(tx, { to: input.email, ...message, kind: "registration", locale: input.locale });
-}
-
-/**
- * The order confirmation, queued inside the order's transaction: it reads the order and its lines
- * through `tx`, so the e-mail shows exactly what was committed (lines, totals, currency, language).
- * An address no mail server could take gets no e-mail (null) rather than failing the order.
- */
-export async function queueOrderConfirmationEmail(
-  tx: Queryable,
-  orderId: string,
-  options: { siteUrl?: string } = {},
-): Promise<{ id: string } | null> {
-  const [order] = await tx.query<{
-    id: string;
-    customer_name: string;
-    customer_email: string;
-    total_amount: string | number;
-    currency: Currency;
-    payment_method: "cash_on_delivery" | "bank_transfer";
-    shipping_address: { street?: string; postalCode?: string; city?: string; country?: string } | string;
-    locale: string;
-    created_at: string | Date;
-  }>(
-    `select id, customer_name, customer_email, total_amount, currency, payment_method, shipping_address, locale, created_at
-       from public.orders where id = $1`,
-    [orderId],
-  );
-  if (!order) throw new Error(`Order ${orderId} not found for its confirmation e-mail`);
-  if (!isDeliverableAddress(order.customer_email.trim())) return null;
-  const lines = await tx.query<{ product_name: string; quantity: number; unit_price: string | number; total_price: string | number }>(
-    "select product_name, quantity, unit_price, total_price from public.order_items where order_id = $1 order by product_name, id",
-    [orderId],
-  );
-  const locale: Locale = isLocale(order.locale) ? order.locale : "de";
-  const address = typeof order.shipping_address === "string" ? JSON.parse(order.shipping_address) : order.shipping_address;
-  const site = options.siteUrl ?? configuredSiteUrl();
-  const message = orderConfirmationEmail({
-    locale,
-    number: orderNumber(order.id),
-    customerName: order.customer_name,
-    createdAt: new Date(order.created_at),
-    currency: order.currency,
-    paymentMethod: order.payment_method,
-    lines: lines.map((line) => ({
-      name: line.product_name,
-      quantity: line.quantity,
-      unitPrice: toCents(line.unit_price),
-      total: toCents(line.total_price),
-    })),
-    total: toCents(order.total_amount),
-    shippingAddress: {
-      street: String(address?.street ?? ""),
-      postalCode: String(address?.postalCode ?? ""),
-      city: String(address?.city ?? ""),
-      country: String(address?.country ?? ""),
-    },
-    orderUrl: shopLink(site, `/order-confirmation/${order.id}`, locale),
-  });
-  return enqueueEmail(tx, { to: order.customer_email, ...message, kind: "order_confirmation", locale });
 }

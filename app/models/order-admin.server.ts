@@ -1,30 +1,14 @@
 import { getDb } from "~/db/db.server";
+import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { isUuid } from "./product.server";
 import { orderNumber } from "./order-number";
+import { nextStatuses, type OrderStatus } from "./order-status";
 import { clampPage } from "./paging";
 import { toCents, type Currency } from "~/utils/money";
+import { queueOrderStatusEmail } from "./transactional-email.server";
+import { percentToRate, vatByRate, type VatLine } from "~/utils/vat";
 
 /** The admin's view of orders and customers, and the order status workflow. */
-
-export const ORDER_STATUSES = ["pending", "confirmed", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** pending → confirmed → shipped → delivered; cancelling is possible until delivery. */
-const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["confirmed", "cancelled"],
-  confirmed: ["shipped", "cancelled"],
-  shipped: ["delivered", "cancelled"],
-  delivered: [],
-  cancelled: [],
-};
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-export function nextStatuses(status: OrderStatus): readonly OrderStatus[] {
-  return TRANSITIONS[status] ?? [];
-}
 
 export { orderNumber };
 
@@ -52,7 +36,9 @@ export interface AdminOrder extends AdminOrderSummary {
   userId: string | null;
   shippingAddress: Address;
   billingAddress: Address;
-  items: Array<{ productId: string | null; productName: string; quantity: number; unitPrice: number; totalPrice: number; currency: Currency }>;
+  items: Array<{ productId: string | null; productName: string; quantity: number; unitPrice: number; totalPrice: number; currency: Currency; vatRate: number }>;
+  /** The VAT contained in the total, by the rates stored on the lines. */
+  vat: VatLine[];
 }
 
 interface OrderRow {
@@ -94,7 +80,8 @@ export async function listOrders(page: number, pageSize: number) {
   return { orders: rows.map(summaryFromRow), total, page: current, pageCount };
 }
 
-function toAddress(value: unknown): Address {
+/** An order's stored address (jsonb: an object, or its text on some drivers). */
+export function toAddress(value: unknown): Address {
   const source = (typeof value === "string" ? safeJson(value) : value) as Partial<Address> | null;
   return {
     street: String(source?.street ?? ""),
@@ -131,8 +118,9 @@ export async function getAdminOrder(id: string): Promise<AdminOrder | null> {
     unit_price: string | number;
     total_price: string | number;
     currency: Currency;
+    vat_rate: string | number;
   }>(
-    `select product_id, product_name, quantity, unit_price, total_price, currency
+    `select product_id, product_name, quantity, unit_price, total_price, currency, vat_rate
        from public.order_items where order_id = $1 order by product_name, id`,
     [id],
   );
@@ -150,7 +138,9 @@ export async function getAdminOrder(id: string): Promise<AdminOrder | null> {
       unitPrice: toCents(item.unit_price),
       totalPrice: toCents(item.total_price),
       currency: item.currency,
+      vatRate: percentToRate(item.vat_rate),
     })),
+    vat: vatByRate(items.map((item) => ({ total: toCents(item.total_price), vatRate: percentToRate(item.vat_rate) }))),
   };
 }
 
@@ -162,7 +152,9 @@ export type StatusChange =
 /**
  * Moves an order to its next status in one transaction, holding the order's row lock so two
  * admins cannot both act on it. Only the allowed transitions pass; cancelling puts the ordered
- * quantities back into stock in the same transaction.
+ * quantities back into stock in the same transaction (products locked in id order; a deadlock or
+ * serialization failure runs the transaction again). The customer's e-mail about the new status is
+ * queued in the same transaction (transactional-email.server: queueOrderStatusEmail).
  */
 export async function changeOrderStatus(id: string, to: OrderStatus): Promise<StatusChange> {
   if (!isUuid(id)) return { ok: false, reason: "notFound" };
@@ -172,6 +164,14 @@ export async function changeOrderStatus(id: string, to: OrderStatus): Promise<St
     if (!order) return { ok: false, reason: "notFound" } as const;
     if (!nextStatuses(order.status).includes(to)) return { ok: false, reason: "invalidTransition", from: order.status } as const;
     if (to === "cancelled") {
+      // The products' rows are locked in id order first (as a checkout takes them), so restoring
+      // stock and checkouts of the same products wait for each other instead of deadlocking.
+      await tx.query(
+        `select p.id from public.products p
+          where p.id in (select product_id from public.order_items where order_id = $1)
+          order by p.id for no key update`,
+        [id],
+      );
       await tx.query(
         `update public.products p set stock = p.stock + back.quantity
            from (select product_id, sum(quantity)::int as quantity from public.order_items
@@ -181,8 +181,10 @@ export async function changeOrderStatus(id: string, to: OrderStatus): Promise<St
       );
     }
     await tx.query("update public.orders set status = $2, updated_at = now() where id = $1", [id, to]);
+    // The customer hears of it: the e-mail is queued in this transaction (none for 'pending').
+    if (to !== "pending") await queueOrderStatusEmail(tx, id, to);
     return { ok: true, from: order.status, to } as const;
-  });
+  }, { retries: CONFLICT_RETRIES });
 }
 
 export interface CustomerSummary {

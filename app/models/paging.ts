@@ -7,3 +7,8 @@ export function clampPage(total: number, page: number, pageSize: number): { page
   const current = Math.min(Math.max(1, page), pageCount);
   return { page: current, pageCount, offset: (current - 1) * pageSize };
 }
+
+/** A ?page= parameter: a positive whole number, else page 1 (a page past the end is clamped by clampPage). */
+export function parsePage(value: string | null): number {
+  return value && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
+}

@@ -6,12 +6,14 @@ import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { categories, categoryName, findCategory } from "~/data/categories";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { safeRedirect } from "~/utils/redirect";
-import { formatPrice } from "~/utils/money";
-import { deleteProductWithMedia, listAdminProducts } from "~/models/product-admin.server";
-import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
+import { Money } from "~/components/price";
+import { deleteProductWithMedia } from "~/models/product-write.server";
+import { listAdminProducts } from "~/models/admin-products.server";
+import { parsePage } from "~/models/paging";
+import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
+import { StatusButton } from "~/components/status-button";
 import { Pagination } from "~/components/catalogue";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -24,9 +26,7 @@ const PAGE_SIZE = 25;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const locale = await getLocale(request);
-  const pageText = new URL(request.url).searchParams.get("page") ?? "";
-  const page = /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
-  const result = await listAdminProducts({ page, pageSize: PAGE_SIZE });
+  const result = await listAdminProducts({ page: parsePage(new URL(request.url).searchParams.get("page")), pageSize: PAGE_SIZE });
   return {
     ...result,
     products: result.products.map((product) => ({
@@ -43,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Deleting here needs no confirmation step (as the spec has it for this page). */
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
   const form = await readFormData(request);
@@ -66,7 +65,7 @@ export default function AdminProductTable() {
   const { t } = useT();
   const location = useLocation();
   return (
-    <AdminPage
+    <AdminSection
       title={t("admin.table.title")}
       actions={<Link to="/admin" className="btn-secondary">{t("admin.backToDashboard")}</Link>}
     >
@@ -96,17 +95,17 @@ export default function AdminProductTable() {
                   <td className="p-2" dir="rtl" lang="ar">{product.nameAr}</td>
                   <td className="p-2">{product.category}</td>
                   <td className="p-2 text-end" dir="ltr">
-                    {formatPrice(product.priceEUR, "EUR")}
-                    <span className="block text-xs text-slate-600">{formatPrice(product.priceCHF, "CHF")}</span>
+                    <Money cents={product.priceEUR} currency={"EUR"} />
+                    <span className="block text-xs text-slate-600"><Money cents={product.priceCHF} currency={"CHF"} /></span>
                   </td>
                   <td className="p-2 text-end">
                     <Form method="post" className="inline">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="productId" value={product.id} />
                       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                      <button type="submit" className="btn-danger px-3 py-1" aria-label={t("admin.products.deleteNamed", { name: product.name })}>
+                      <StatusButton className="btn-danger px-3 py-1" aria-label={t("admin.products.deleteNamed", { name: product.name })}>
                         {t("admin.table.delete")}
-                      </button>
+                      </StatusButton>
                     </Form>
                   </td>
                 </tr>
@@ -119,10 +118,6 @@ export default function AdminProductTable() {
       <p className="mt-6">
         <Link to="/admin" className="text-sm font-semibold text-brand-700 hover:underline">{t("admin.backToDashboard")}</Link>
       </p>
-    </AdminPage>
+    </AdminSection>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/guards.server";
-import { allProductsInBatches } from "~/models/product-admin.server";
+import { allProductsInBatches } from "~/models/product-export.server";
 import { centsToDecimal } from "~/utils/money";
 import type { Product } from "~/models/product.server";
 
@@ -17,7 +17,7 @@ export function csvField(value: string | number | boolean | null | undefined, te
 
 const HEADER = [
   "id", "name", "nameDE", "nameFr", "nameAr", "category", "price", "priceEUR", "priceCHF",
-  "originalPrice", "originalPriceEUR", "originalPriceCHF", "stock", "inStock", "featured", "tags", "image", "createdAt",
+  "salePrice", "salePriceEUR", "salePriceCHF", "stock", "inStock", "featured", "tags", "image", "createdAt",
 ];
 
 function row(product: Product): string {
@@ -32,9 +32,9 @@ function row(product: Product): string {
     money(product.price),
     money(product.priceEUR),
     money(product.priceCHF),
-    money(product.originalPrice),
-    money(product.originalPriceEUR),
-    money(product.originalPriceCHF),
+    money(product.salePrice),
+    money(product.salePriceEUR),
+    money(product.salePriceCHF),
     csvField(product.stock, false),
     csvField(product.inStock, false),
     csvField(product.featured, false),

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { requireAdmin } from "~/auth/guards.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { applyInboxIntent, openInboxItem } from "~/models/admin-inbox.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
+import { applyInboxIntent, getInboxItem, type InboxItem } from "~/models/admin-inbox.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { AdminErrorBoundary, AdminPage, formatDateTime } from "~/components/admin/admin-ui";
-import { EmailStatusBadge } from "~/components/admin/messages-tab";
+import { safeRedirect } from "~/utils/redirect";
+import { AdminSection, useAdminDateTime } from "~/components/admin/admin-ui";
+import { EmailStatusBadge } from "~/components/admin/inbox-lists";
+import { StatusButton } from "~/components/status-button";
 import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -25,16 +26,15 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     return { title, description: t("inbox.title"), noindex: true };
   });
 
-/** Opening a message marks it read (that is what opening in an inbox means); an e-mail is only shown. */
+/** Reading is a GET and changes nothing; marking the message read is a POST (see the page below). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const item = await openInboxItem(params.id);
+  const item = await getInboxItem(params.id);
   if (!item) throw new Response(getTranslator(await getLocale(request))("inbox.detail.notFound"), { status: 404 });
   return { item };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
   const form = await readFormData(request);
@@ -42,9 +42,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await applyInboxIntent(params.id, intent);
   if (result === "notFound") throw new Response(t("inbox.detail.notFound"), { status: 404 });
   if (result === "invalid") return data({ error: t("inbox.detail.invalidIntent") }, { status: 400 });
-  const title = intent === "done" ? "inbox.toast.done" : intent === "reopen" ? "inbox.toast.reopened" : "inbox.toast.retried";
+  // Marked read on opening (a fetcher, with JavaScript): nothing to show, the page revalidates.
+  if (intent === "read" && !form.has("redirectTo")) return data({ error: null });
+  const titles = { read: "inbox.toast.read", done: "inbox.toast.done", reopen: "inbox.toast.reopened", retry: "inbox.toast.retried" } as const;
+  const title = titles[intent as keyof typeof titles];
   // Done: back to the inbox (the next message); otherwise stay on the item.
-  const to = intent === "done" ? "/admin?tab=messages" : `/admin/messages/${params.id}`;
+  const here = `/admin/messages/${params.id}`;
+  const back = safeRedirect(form.get("redirectTo"), here);
+  const to = intent === "done" ? "/admin/messages" : back.startsWith("/admin/messages") ? back : here;
   return redirect(to, { headers: { "Set-Cookie": await flashToast(request, { kind: "success", title }) } });
 }
 
@@ -61,14 +66,31 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
+/**
+ * With JavaScript, opening an unread message marks it read at once (a POST through a fetcher, once
+ * per message); without, the page's "mark as read" button does.
+ */
+function useMarkReadOnOpen(item: InboxItem) {
+  const fetcher = useFetcher({ key: "inbox-mark-read" });
+  const sent = useRef<string | null>(null);
+  const unread = item.type === "message" && !item.message.readAt ? `${item.message.kind}-${item.message.id}` : null;
+  useEffect(() => {
+    if (!unread || sent.current === unread) return;
+    sent.current = unread;
+    fetcher.submit({ intent: "read" }, { method: "post", action: `/admin/messages/${unread}` });
+    // (fetcher.submit is stable; `sent` keeps a re-render from posting twice.)
+  }, [unread, fetcher]);
+}
+
 export default function AdminMessagePage() {
   const { item } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const location = useLocation();
   const { t } = useT();
-  const busy = navigation.state === "submitting";
+  const formatDateTime = useAdminDateTime();
+  useMarkReadOnOpen(item);
   const back = (
-    <Link to="/admin?tab=messages" className="btn-secondary">
+    <Link to="/admin/messages" className="btn-secondary">
       {t("inbox.detail.back")}
     </Link>
   );
@@ -81,7 +103,7 @@ export default function AdminMessagePage() {
   if (item.type === "email") {
     const { email } = item;
     return (
-      <AdminPage title={t("inbox.detail.emailTitle", { subject: email.subject })} actions={back}>
+      <AdminSection title={t("inbox.detail.emailTitle", { subject: email.subject })} actions={back}>
         {error}
         <div className="card mt-6 p-4 sm:p-6" data-testid="email-detail">
           <Facts
@@ -100,9 +122,9 @@ export default function AdminMessagePage() {
           />
           {email.status === "failed" ? (
             <Form method="post" className="mt-4">
-              <button type="submit" name="intent" value="retry" className="btn-primary" disabled={busy}>
+              <StatusButton name="intent" value="retry" className="btn-primary">
                 {t("inbox.detail.retry")}
-              </button>
+              </StatusButton>
             </Form>
           ) : null}
         </div>
@@ -119,15 +141,15 @@ export default function AdminMessagePage() {
             {email.text}
           </pre>
         </section>
-      </AdminPage>
+      </AdminSection>
     );
   }
 
   const { message } = item;
   return (
-    <AdminPage title={t("inbox.detail.messageTitle", { subject: message.subject })} actions={back}>
+    <AdminSection title={t("inbox.detail.messageTitle", { subject: message.subject })} actions={back}>
       {error}
-      <div className="card mt-6 p-4 sm:p-6" data-testid="message-detail" data-done={message.doneAt ? "true" : "false"}>
+      <div className="card mt-6 p-4 sm:p-6" data-testid="message-detail" data-done={message.doneAt ? "true" : "false"} data-read={message.readAt ? "true" : "false"}>
         <Facts
           rows={[
             [t("inbox.messages.kind"), t(`inbox.messages.kinds.${message.kind}`)],
@@ -166,15 +188,23 @@ export default function AdminMessagePage() {
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <Form method="post">
             {message.doneAt ? (
-              <button type="submit" name="intent" value="reopen" className="btn-secondary" disabled={busy}>
+              <StatusButton name="intent" value="reopen" className="btn-secondary">
                 {t("inbox.detail.reopen")}
-              </button>
+              </StatusButton>
             ) : (
-              <button type="submit" name="intent" value="done" className="btn-primary" disabled={busy}>
+              <StatusButton name="intent" value="done" className="btn-primary">
                 {t("inbox.detail.markDone")}
-              </button>
+              </StatusButton>
             )}
           </Form>
+          {message.readAt ? null : (
+            <Form method="post">
+              <input type="hidden" name="redirectTo" value={location.pathname} />
+              <StatusButton name="intent" value="read" className="btn-secondary" data-testid="mark-read">
+                {t("inbox.detail.markRead")}
+              </StatusButton>
+            </Form>
+          )}
           <a
             href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
             className="btn-secondary"
@@ -186,8 +216,7 @@ export default function AdminMessagePage() {
           ) : null}
         </div>
       </div>
-    </AdminPage>
+    </AdminSection>
   );
 }
 
-export const ErrorBoundary = AdminErrorBoundary;

@@ -1,21 +1,32 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { formatPrice } from "~/utils/money";
-import { changeOrderStatus, getAdminOrder, isOrderStatus, nextStatuses, orderNumber } from "~/models/order-admin.server";
-import { AdminErrorBoundary, AdminPage, OrderStatusBadge, formatDateTime, adminPageMeta } from "~/components/admin/admin-ui";
+import { rateLabel } from "~/components/vat-lines";
+import { changeOrderStatus, getAdminOrder, orderNumber } from "~/models/order-admin.server";
+import { ORDER_STATUSES, nextStatuses } from "~/models/order-status";
+import { AdminSection, OrderStatusBadge, useAdminDateTime, adminPageMeta } from "~/components/admin/admin-ui";
+import { FormAlert } from "~/components/form-alert";
+import { StatusButton } from "~/components/status-button";
 import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   adminPageMeta(args, (t) => ({
     title: args.data ? t("admin.orders.detailTitle", { number: args.data.order.number }) : t("admin.orders.notFound"),
     description: t("admin.meta.description") }));
+
+/** The status form: one button per next status, each posting its status. */
+const statusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "admin.orders.invalidStatus" }) }),
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -26,26 +37,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** One status step at a time, checked and applied under the order's row lock (see order-admin.server). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
-  const form = await readFormData(request);
-  const status = form.get("status");
-  if (form.get("intent") !== "set-status" || !isOrderStatus(status)) {
-    return data({ error: t("admin.orders.invalidStatus") }, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: statusSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { status } = submission.value;
   const result = await changeOrderStatus(params.id ?? "", status);
   if (!result.ok && result.reason === "notFound") throw new Response(t("admin.orders.notFound"), { status: 404 });
   if (!result.ok) {
-    return data(
-      {
-        error: t("admin.orders.invalidTransition", {
-          from: t(`admin.orders.statuses.${result.from}`),
-          to: t(`admin.orders.statuses.${status}`),
-        }),
-      },
-      { status: 409 },
-    );
+    const message = t("admin.orders.invalidTransition", { from: t(`admin.orders.statuses.${result.from}`), to: t(`admin.orders.statuses.${status}`) });
+    return data(submission.reply({ formErrors: [message] }), { status: 409 });
   }
   return redirect(`/admin/orders/${params.id}`, {
     headers: {
@@ -61,12 +62,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminOrderPage() {
   const { order, next } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useT();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<{ status: string }>({ id: "order-status", lastResult, shouldValidate: "onSubmit" });
+  const { t, locale } = useT();
+  const formatDateTime = useAdminDateTime();
   const address = (title: string, value: typeof order.shippingAddress, testId: string) => (
     <div className="card p-4" data-testid={testId}>
-      <h2 className="font-semibold">{title}</h2>
+      <h3 className="font-semibold">{title}</h3>
       <address className="mt-2 text-sm not-italic leading-relaxed">
         {order.customerName}
         <br />
@@ -79,9 +81,9 @@ export default function AdminOrderPage() {
     </div>
   );
   return (
-    <AdminPage
+    <AdminSection
       title={t("admin.orders.detailTitle", { number: order.number })}
-      actions={<Link to="/admin?tab=orders" className="btn-secondary">{t("admin.orders.back")}</Link>}
+      actions={<Link to="/admin/orders" className="btn-secondary">{t("admin.orders.back")}</Link>}
     >
       <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
         <span dir="ltr">{formatDateTime(order.createdAt)}</span>
@@ -89,37 +91,43 @@ export default function AdminOrderPage() {
       </div>
 
       <section className="card mt-6 p-4" aria-labelledby="status-heading">
-        <h2 id="status-heading" className="font-semibold">{t("admin.orders.changeStatus")}</h2>
-        {actionData?.error ? (
-          <p role="alert" className="mt-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900">{actionData.error}</p>
-        ) : null}
+        <h3 id="status-heading" className="font-semibold">{t("admin.orders.changeStatus")}</h3>
+        <div className="mt-2">
+          <FormAlert id={form.errorId} title={t("admin.orders.changeStatus")} messages={[...(form.errors ?? []), ...(fields.status.errors ?? [])]} />
+        </div>
         {next.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600" data-testid="status-final">{t("admin.orders.final")}</p>
         ) : (
-          <div className="mt-3 flex flex-wrap gap-2">
+          <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="set-status" />
             {next.map((status) => (
-              <Form method="post" key={status}>
-                <input type="hidden" name="intent" value="set-status" />
-                <input type="hidden" name="status" value={status} />
-                <button
-                  type="submit"
-                  className={status === "cancelled" ? "btn-danger" : "btn-primary"}
-                  disabled={navigation.state !== "idle"}
-                  data-testid={`set-status-${status}`}
-                >
-                  {t(`admin.orders.actions.${status}`)}
-                </button>
-              </Form>
+              <StatusButton
+                key={status}
+                name={fields.status.name}
+                value={status}
+                className={status === "cancelled" ? "btn-danger" : "btn-primary"}
+                data-testid={`set-status-${status}`}
+              >
+                {t(`admin.orders.actions.${status}`)}
+              </StatusButton>
             ))}
-          </div>
+          </Form>
         )}
         {next.includes("cancelled") ? <p className="mt-2 text-xs text-slate-600">{t("admin.orders.cancelNote")}</p> : null}
       </section>
 
       <div className="mt-6 grid gap-4 md:grid-cols-3">
         <div className="card p-4">
-          <h2 className="font-semibold">{t("admin.orders.contact")}</h2>
-          <p className="mt-2 text-sm">{order.customerName}</p>
+          <h3 className="font-semibold">{t("admin.orders.contact")}</h3>
+          <p className="mt-2 text-sm">
+            {order.userId ? (
+              <Link to={`/admin/customers/${order.userId}`} className="text-brand-700 hover:underline" data-testid="order-account-link">
+                {order.customerName}
+              </Link>
+            ) : (
+              order.customerName
+            )}
+          </p>
           <p className="text-sm"><a href={`mailto:${order.customerEmail}`} className="text-brand-700 hover:underline">{order.customerEmail}</a></p>
           {order.customerPhone ? <p className="text-sm" dir="ltr">{order.customerPhone}</p> : null}
           <p className="mt-2 text-sm">
@@ -131,7 +139,7 @@ export default function AdminOrderPage() {
       </div>
 
       <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="items-heading">
-        <h2 id="items-heading" className="font-semibold">{t("admin.orders.items")}</h2>
+        <h3 id="items-heading" className="font-semibold">{t("admin.orders.items")}</h3>
         <table className="mt-2 w-full text-sm" data-testid="order-items">
           <thead>
             <tr className="border-b border-slate-200">
@@ -158,13 +166,15 @@ export default function AdminOrderPage() {
               <th scope="row" colSpan={3} className="py-2 text-end">{t("admin.orders.total")}</th>
               <td className="py-2 text-end font-bold" dir="ltr" data-testid="order-total">{formatPrice(order.total, order.currency)}</td>
             </tr>
+            {order.vat.map((line) => (
+              <tr key={line.rate} className="text-slate-600" data-testid="vat-line">
+                <th scope="row" colSpan={3} className="py-1 text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
+                <td className="py-1 text-end" dir="ltr" data-testid="vat-amount">{formatPrice(line.vat, order.currency)}</td>
+              </tr>
+            ))}
           </tfoot>
         </table>
       </section>
-    </AdminPage>
+    </AdminSection>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

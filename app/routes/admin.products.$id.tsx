@@ -6,13 +6,13 @@ import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { categories, categoryName, findCategory } from "~/data/categories";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { centsToDecimal } from "~/utils/money";
 import { getProduct } from "~/models/product.server";
-import { submitProductForm } from "~/models/product-admin.server";
-import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
-import { ProductForm, type ProductFormDefaults } from "~/components/admin/product-form";
+import { submitProductForm } from "~/services/product-form.server";
+import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
+import { ProductForm } from "~/components/admin/product-form";
+import type { ProductFormDefaults } from "~/components/admin/product-form.schema";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   adminPageMeta(args, (t) => ({
@@ -39,9 +39,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     price: money(product.price),
     priceEUR: money(product.priceEUR),
     priceCHF: money(product.priceCHF),
-    originalPrice: money(product.originalPrice),
-    originalPriceEUR: money(product.originalPriceEUR),
-    originalPriceCHF: money(product.originalPriceCHF),
+    salePrice: money(product.salePrice),
+    salePriceEUR: money(product.salePriceEUR),
+    salePriceCHF: money(product.salePriceCHF),
     stock: String(product.stock),
     category: findCategory(product.category)?.slug ?? product.category,
     featured: product.featured,
@@ -59,14 +59,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
   const product = await getProduct(params.id ?? "");
   if (!product) throw new Response(t("admin.product.errors.notFound"), { status: 404 });
   const result = await submitProductForm(request, product);
   if (!result.ok) return data(result.reply, { status: result.status });
-  return redirect("/admin?tab=products", {
+  return redirect("/admin/products", {
     headers: {
       "Set-Cookie": await flashToast(request, { kind: "success", title: "admin.product.toast.updated", vars: { name: product.name } }),
     },
@@ -78,12 +77,12 @@ export default function EditProduct() {
   const lastResult = useActionData<typeof action>();
   const { t } = useT();
   return (
-    <AdminPage
+    <AdminSection
       title={t("admin.product.form.editTitle")}
       actions={
         <>
           <Link to={`/products/${product.id}`} className="btn-secondary">{t("admin.product.form.viewInShop")}</Link>
-          <Link to="/admin?tab=products" className="btn-secondary">{t("admin.backToDashboard")}</Link>
+          <Link to="/admin/products" className="btn-secondary">{t("admin.backToDashboard")}</Link>
         </>
       }
     >
@@ -97,10 +96,6 @@ export default function EditProduct() {
           current={{ images: product.images, videoUrl: product.videoUrl, name: product.name }}
         />
       </div>
-    </AdminPage>
+    </AdminSection>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { flashToast } from "~/utils/session.server";
 import { getProduct, localizedName } from "~/models/product.server";
-import { deleteProductWithMedia } from "~/models/product-admin.server";
-import { AdminErrorBoundary, AdminPage, adminPageMeta } from "~/components/admin/admin-ui";
+import { deleteProductWithMedia } from "~/models/product-write.server";
+import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
+import { StatusButton } from "~/components/status-button";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.delete.title"), description: t("admin.meta.description") }));
@@ -27,7 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   await requireAdmin(request);
   const t = getTranslator(await getLocale(request));
   const deleted = await deleteProductWithMedia(params.id ?? "");
@@ -38,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return redirect("/admin?tab=products", {
+  return redirect("/admin/products", {
     headers: {
       "Set-Cookie": await flashToast(request, { kind: "success", title: "admin.delete.successTitle", description: "admin.delete.successText" }),
     },
@@ -48,10 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDelete() {
   const product = useLoaderData<typeof loader>();
   const { t } = useT();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   return (
-    <AdminPage title={t("admin.delete.title")}>
+    <AdminSection title={t("admin.delete.title")}>
       <div className="card mt-6 max-w-xl p-6" data-testid="confirm-delete">
         <div className="flex items-center gap-4">
           {product.image ? <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 rounded border border-slate-200 object-cover" /> : null}
@@ -59,16 +56,12 @@ export default function ConfirmDelete() {
         </div>
         <p className="mt-4 text-lg" id="confirm-question">{t("admin.delete.confirm")}</p>
         <Form method="post" className="mt-6 flex flex-wrap gap-3" aria-describedby="confirm-question">
-          <button type="submit" className="btn-danger" disabled={busy} data-testid="confirm-delete-button">
+          <StatusButton className="btn-danger" data-testid="confirm-delete-button">
             {t("admin.delete.confirmButton")}
-          </button>
-          <Link to="/admin?tab=products" className="btn-secondary">{t("admin.delete.cancel")}</Link>
+          </StatusButton>
+          <Link to="/admin/products" className="btn-secondary">{t("admin.delete.cancel")}</Link>
         </Form>
       </div>
-    </AdminPage>
+    </AdminSection>
   );
-}
-
-export function ErrorBoundary() {
-  return <AdminErrorBoundary />;
 }

@@ -1,137 +1,49 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { requireUser } from "~/auth/guards.server";
-import { getUser } from "~/auth/user.server";
-import { profileSchema } from "~/auth/schemas";
-import { getProfile, upsertProfile } from "~/models/profile.server";
+import { Form, Outlet } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import { serializeCookie } from "~/utils/cookies.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
-import { currencyForCountry } from "~/utils/preferences.server";
-import { flashToast } from "~/utils/session.server";
-import { pageMeta } from "~/utils/seo";
-import { Field, SelectField } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
-import { readFormData } from "~/utils/form-data.server";
+import { AccountNav } from "~/components/account/account-nav";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
-const UPDATE_FAILED = "account.toast.updateFailedText";
-
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, (t) => ({ title: t("account.meta.profile.title"), description: t("account.meta.profile.description"), noindex: true }));
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const profile = await getProfile(user.id);
-  return {
-    profile: {
-      firstName: profile?.firstName ?? user.firstName,
-      lastName: profile?.lastName ?? user.lastName,
-      email: user.email,
-      phone: profile?.phone ?? user.phone,
-      country: profile?.country ?? user.country,
-    },
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const user = await getUser(request);
-  if (!user) {
-    throw redirect("/login?redirectTo=%2Fprofile", {
-      headers: { "Set-Cookie": await flashToast(request, { kind: "error", title: "account.toast.noUser" }) },
-    });
-  }
-  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const { firstName, lastName, phone, country } = submission.value;
-  try {
-    const previous = await getProfile(user.id);
-    // The e-mail is the account's: whatever the form says, it is not taken from there.
-    await upsertProfile({ userId: user.id, firstName, lastName, email: user.email, phone: phone ?? "", country });
-    const headers = new Headers();
-    headers.append("Set-Cookie", await flashToast(request, { kind: "success", title: "account.toast.profileUpdated" }));
-    // A new country switches the shop's currency too (CH → CHF, otherwise EUR).
-    if ((previous?.country ?? user.country) !== country) {
-      headers.append("Set-Cookie", serializeCookie("preferred-country", country));
-      headers.append("Set-Cookie", serializeCookie("preferred-currency", currencyForCountry(country)));
-    }
-    return redirect("/profile", { headers });
-  } catch (error) {
-    console.error("profile update failed", error);
-    return data(submission.reply({ formErrors: [UPDATE_FAILED] }), { status: 500 });
-  }
-}
-
-export default function Profile() {
-  const { profile } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+/**
+ * The account layout: the frame every account page shares (heading, the account navigation, the
+ * sign-out button) around the page's own route in <Outlet/>. The frame needs no data, so the layout
+ * has no loader: every child (/profile, /profile/orders, /profile/orders/{id}, …) checks requireUser
+ * in its own loader and action. Its error boundary is the account area's one: a child's error
+ * (an order that is not the customer's) shows inside the frame.
+ */
+function AccountFrame({ children }: { children: ReactNode }) {
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: profile,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
-  const updating = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") === true;
   return (
-    <div className="container-page flex justify-center py-12">
-      <div className="card w-full max-w-xl p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">{t("account.profile.title")}</h1>
-        <p className="mt-2 text-slate-600">{t("account.profile.intro")}</p>
-        <div className="mt-6">
-          <FormAlert id={form.errorId} title={t("account.toast.updateFailed")} messages={form.errors} />
-          <Form method="post" {...getFormProps(form)} data-testid="profile-form" className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-            <Field meta={fields.firstName} label={t("account.fields.firstName")} autoComplete="given-name" required maxLength={100} />
-            <Field meta={fields.lastName} label={t("account.fields.lastName")} autoComplete="family-name" required maxLength={100} />
-            {/* The account e-mail is shown, not edited: the server never takes it from the form. */}
-            <div className="sm:col-span-2">
-              <label htmlFor="profile-email" className="label">
-                {t("account.fields.email")}
-              </label>
-              <input
-                id="profile-email"
-                name="email"
-                type="email"
-                value={profile.email}
-                readOnly
-                aria-describedby="profile-email-hint"
-                className="input bg-slate-100"
-              />
-              <p id="profile-email-hint" className="mt-1 mb-6 text-xs text-slate-600">
-                {t("account.fields.emailReadOnly")}
-              </p>
-            </div>
-            <Field meta={fields.phone} type="tel" label={t("account.fields.phone")} hint={t("account.fields.phoneHint")} autoComplete="tel" maxLength={30} />
-            <SelectField
-              meta={fields.country}
-              label={t("account.fields.country")}
-              aria-describedby={`${fields.country.id}-hint ${fields.country.errorId}`}
-              options={[
-                { value: "DE", label: t("account.fields.countries.DE") },
-                { value: "CH", label: t("account.fields.countries.CH") },
-              ]}
-            />
-            <p id={`${fields.country.id}-hint`} className="text-xs text-slate-600 sm:col-span-2">
-              {t("account.profile.currencyHint")}
-            </p>
-            <button type="submit" className="btn-primary sm:col-span-2" disabled={updating} aria-busy={updating}>
-              {updating ? t("account.profile.updating") : t("account.profile.update")}
-            </button>
-          </Form>
-          <Form method="post" action="/logout" className="mt-4">
+    <div className="container-page py-8" data-testid="account-frame">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("myaccount.layout.title")}</h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-[12rem_1fr]">
+        <aside className="flex flex-col gap-4">
+          <AccountNav />
+          <Form method="post" action="/logout">
             <input type="hidden" name="redirectTo" value="/" />
-            <button type="submit" className="btn-secondary w-full">
+            <button type="submit" className="btn-secondary md:w-full">
               {t("account.profile.signOut")}
             </button>
           </Form>
-        </div>
+        </aside>
+        <div className="min-w-0">{children}</div>
       </div>
     </div>
+  );
+}
+
+export default function AccountLayout() {
+  return (
+    <AccountFrame>
+      <Outlet />
+    </AccountFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AccountFrame>
+      <GeneralErrorBoundary />
+    </AccountFrame>
   );
 }

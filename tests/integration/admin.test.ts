@@ -3,19 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { commitSession, getSession } from "~/utils/session.server";
+import { startUserSession } from "~/auth/session.server";
 import { getUserById } from "~/auth/user.server";
 import { getProduct } from "~/models/product.server";
-import { submitProductForm, updateStock, deleteProductWithMedia, listAdminProducts, listInventory } from "~/models/product-admin.server";
+import { updateStock, deleteProductWithMedia } from "~/models/product-write.server";
+import { listAdminProducts, listInventory } from "~/models/admin-products.server";
+import { submitProductForm } from "~/services/product-form.server";
 import { getProductStats, revenueByDay, topProducts } from "~/models/admin-stats.server";
 import { changeOrderStatus, listCustomers, orderNumber } from "~/models/order-admin.server";
 import { demoteAdmin, listAdmins, promoteAdmin } from "~/models/admin-roles.server";
 import { getOfferSection, saveOfferSection } from "~/models/offer.server";
+import { createContactMessage, getMessage } from "~/models/message.server";
 import { toCents } from "~/utils/money";
-import { sniffImage, sniffVideo } from "~/utils/uploads.server";
+import { sniffImage, sniffVideo } from "~/utils/media";
 import { clientMessages } from "~/i18n/catalogues.server";
-import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin._index";
-import { action as rolesAction } from "~/routes/admin.roles";
+import { action as layoutAction, loader as layoutLoader } from "~/routes/admin";
+import { action as overviewAction, loader as overviewLoader } from "~/routes/admin._index";
+import { action as productsAction, loader as productsLoader } from "~/routes/admin.products._index";
+import { action as inventoryAction } from "~/routes/admin.inventory";
+import { loader as reportsLoader } from "~/routes/admin.reports";
+import { action as settingsAction } from "~/routes/admin.settings";
+import { action as messageAction, loader as messageLoader } from "~/routes/admin.messages.$id";
 import { action as offersAction } from "~/routes/admin.offers";
 import { action as tableAction } from "~/routes/admin.edit";
 import { action as deleteAction } from "~/routes/admin.products.$id_.delete";
@@ -63,11 +71,9 @@ function post(pathname: string, body: FormData | URLSearchParams, cookie = "", h
   return new Request(`${ORIGIN}${pathname}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie, ...headers }, body });
 }
 
+/** The cookie of a new signed-in session of the user (a row in public.sessions), as sign-in makes it. */
 async function cookieFor(userId: string) {
-  const session = await getSession(new Request(ORIGIN));
-  session.set("userId", userId);
-  session.set("signedInAt", Date.now());
-  return (await commitSession(session)).split(";")[0]!;
+  return (await startUserSession(new Request(ORIGIN), { id: userId })).split(";")[0]!;
 }
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
@@ -123,13 +129,13 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
 
   describe("product create / update / delete", () => {
     it("creates a product with images and video as files under DATA_DIR/uploads", async () => {
-      const result = await submitProductForm(post("/admin?index", productFields()));
+      const result = await submitProductForm(post("/admin/products?index", productFields()));
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       const product = (await getProduct(result.id))!;
       expect(product.name).toBe("Integration Desk Lamp");
       expect(product.priceEUR).toBe(1990);
-      expect(product.originalPriceEUR).toBeNull();
+      expect(product.salePriceEUR).toBeNull();
       expect(product.stock).toBe(7);
       expect(product.tags).toEqual(["lamp", "light"]);
       expect(product.images).toHaveLength(2);
@@ -147,16 +153,16 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
-    it("uses the defaults: empty prices are 0, empty stock is the column default, original prices only when filled", async () => {
-      const result = await submitProductForm(post("/admin?index", productFields({ price: "", priceCHF: "", stock: "", originalPriceEUR: "29.90", video: new File([], "", { type: "application/octet-stream" }) })));
+    it("uses the defaults: empty prices are 0, empty stock is the column default, sale prices only when filled", async () => {
+      const result = await submitProductForm(post("/admin/products?index", productFields({ price: "", priceCHF: "", stock: "", salePriceEUR: "17.90", video: new File([], "", { type: "application/octet-stream" }) })));
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       const product = (await getProduct(result.id))!;
       expect(product.price).toBe(0);
       expect(product.priceCHF).toBe(0);
       expect(product.stock).toBe(0);
-      expect(product.originalPriceEUR).toBe(2990);
-      expect(product.originalPriceCHF).toBeNull();
+      expect(product.salePriceEUR).toBe(1790);
+      expect(product.salePriceCHF).toBeNull();
       expect(product.videoUrl).toBeNull();
     });
 
@@ -173,7 +179,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       ["a negative stock", { stock: "-1" }, "admin.product.errors.stock"],
     ])("rejects %s with 400, a message, nothing stored and no files", async (_label, overrides, message) => {
       const before = await countProducts();
-      const result = await submitProductForm(post("/admin?index", productFields(overrides as never)));
+      const result = await submitProductForm(post("/admin/products?index", productFields(overrides as never)));
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.status).toBe(400);
@@ -188,7 +194,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     it("removes the written files when the database insert fails", async () => {
       await test.db.exec("alter table public.products add constraint admin_test_fail check (name <> 'FAIL ME')");
       try {
-        await expect(submitProductForm(post("/admin?index", productFields({ name: "FAIL ME" })))).rejects.toThrow();
+        await expect(submitProductForm(post("/admin/products?index", productFields({ name: "FAIL ME" })))).rejects.toThrow();
         expect(uploadCount()).toBe(0);
       } finally {
         await test.db.exec("alter table public.products drop constraint admin_test_fail");
@@ -196,7 +202,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     });
 
     it("updates fields, keeps images unless replaced, and deletes replaced files", async () => {
-      const created = await submitProductForm(post("/admin?index", productFields()));
+      const created = await submitProductForm(post("/admin/products?index", productFields()));
       if (!created.ok) throw new Error("create failed");
       const original = (await getProduct(created.id))!;
       const kept = await submitProductForm(post(`/admin/products/${created.id}`, productFields({ intent: [], priceEUR: "24.90", images: [], video: [] })), original);
@@ -218,7 +224,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     });
 
     it("deletes a product and its files; an unknown id changes nothing", async () => {
-      const created = await submitProductForm(post("/admin?index", productFields()));
+      const created = await submitProductForm(post("/admin/products?index", productFields()));
       if (!created.ok) throw new Error("create failed");
       expect(uploadCount()).toBe(3);
       const before = await countProducts();
@@ -277,8 +283,8 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
           [(quantity * 10).toFixed(2), currency, status, JSON.stringify({ street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" }), customerId],
         );
         await tx.query(
-          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency)
-           values ($1, $2, 'Test', $3, 10, $4, $5)`,
+          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
+           values ($1, $2, 'Test', $3, 10, $4, $5, 19)`,
           [order!.id, productId, quantity, (quantity * 10).toFixed(2), currency],
         );
         return order!.id;
@@ -362,35 +368,62 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
   describe("offers", () => {
     it("saves the section and its offers in order; an unknown linked product saves nothing", async () => {
       const product = (await listAdminProducts({ page: 1, pageSize: 1 })).products[0]!;
-      const offer = { title: "Summer", subtitle: "Hot", image: "/images/x.svg", originalPrice: 10000, salePrice: 8000, discount: 20, timeLeft: "7 Tage", featured: false, productId: product.id };
+      const texts = { titleEn: "", titleFr: "", titleAr: "", subtitleEn: "", subtitleFr: "", subtitleAr: "", timeLeftEn: "", timeLeftFr: "", timeLeftAr: "" };
+      const offer = { ...texts, title: "Summer", subtitle: "Hot", image: "/images/x.svg", timeLeft: "7 Tage", featured: false, productId: product.id };
       expect(await saveOfferSection({ title: "Deals", subtitle: null, offers: [offer, { ...offer, title: "Winter", productId: null }] })).toMatchObject({ ok: true });
       const saved = await getOfferSection();
       expect(saved.title).toBe("Deals");
       expect(saved.subtitle).toBeNull();
       expect(saved.offers.map((o) => o.title)).toEqual(["Summer", "Winter"]);
-      expect(saved.offers[0]).toMatchObject({ originalPrice: 10000, salePrice: 8000, discount: 20, productId: product.id });
+      // No price of its own: the product's, in the currency asked for.
+      expect(saved.offers[0]).toMatchObject({ productId: product.id, product: { price: product.priceEUR, currency: "EUR" } });
+      expect(saved.offers[1]!.product).toBeNull();
       const refused = await saveOfferSection({ title: "Other", subtitle: null, offers: [{ ...offer, productId: "00000000-0000-4000-8000-00000000ffff" }] });
       expect(refused).toEqual({ ok: false, unknownProduct: "00000000-0000-4000-8000-00000000ffff" });
       expect((await getOfferSection()).title).toBe("Deals");
     });
 
-    it("validates the offers form: negative prices, discount over 100 and unknown products get messages, nothing changes", async () => {
-      const before = await getOfferSection();
+    function offersForm(offer: Record<string, string>, title = "Neu") {
       const form = new FormData();
-      form.append("intent", "save");
-      form.append("title", "Neu");
-      for (const [key, value] of Object.entries({ title: "A", image: "/images/a.svg", originalPrice: "-1", salePrice: "1e400", discount: "101", timeLeft: "3 Tage", productId: "00000000-0000-4000-8000-00000000ffff" })) {
-        form.append(`offers[0].${key}`, value);
-      }
-      const result = await run(offersAction as RouteFn, post("/admin/offers", form, adminCookie));
+      form.append("title", title);
+      for (const [key, value] of Object.entries(offer)) form.append(`offers[0].${key}`, value);
+      return form;
+    }
+    type Reply = { data: { status?: string; error?: Record<string, string[]>; initialValue?: { title?: string; offers?: Array<Record<string, unknown>> } } };
+
+    it("validates the offers form: texts too long or with control characters and unknown products get messages, nothing changes", async () => {
+      const before = await getOfferSection();
+      const offer = { title: "A", image: "/images/a.svg", titleEn: "x".repeat(201), subtitleAr: "a\u0000b", timeLeft: "3 Tage" };
+      const result = await run(offersAction as RouteFn, post("/admin/offers", offersForm(offer), adminCookie));
       expect(statusOf(result)).toBe(400);
-      const body = (result as { data: { errors: Record<string, string> } }).data;
-      expect(body.errors).toMatchObject({
-        "offers[0].originalPrice": "admin.product.errors.negative",
-        "offers[0].salePrice": "admin.product.errors.tooLarge",
-        "offers[0].discount": "admin.offers.errors.discount",
-        "offers[0].productId": "admin.offers.errors.product",
+      expect((result as Reply).data.error).toMatchObject({
+        "": ["admin.offers.errors.check"],
+        "offers[0].titleEn": ["admin.offers.errors.tooLong"],
+        "offers[0].subtitleAr": ["common.error.controlCharacters"],
       });
+      // The typed values come back with the errors.
+      expect((result as Reply).data.initialValue?.title).toBe("Neu");
+      // What only the server knows: the linked product does not exist.
+      const unknown = await run(
+        offersAction as RouteFn,
+        post("/admin/offers", offersForm({ title: "A", image: "/images/a.svg", productId: "00000000-0000-4000-8000-00000000ffff" }), adminCookie),
+      );
+      expect(statusOf(unknown)).toBe(400);
+      expect((unknown as Reply).data.error).toMatchObject({ "offers[0].productId": ["admin.offers.errors.product"] });
+      expect(await getOfferSection()).toEqual(before);
+    });
+
+    it("answers the add button (a post without JavaScript) with one more entry, saving nothing", async () => {
+      const before = await getOfferSection();
+      const form = offersForm({ title: "Kept", titleEn: "Kept (en)" }, "Typed");
+      form.append("__intent__", JSON.stringify({ type: "insert", payload: { name: "offers", defaultValue: { title: "Neues Angebot", timeLeft: "7 Tage" } } }));
+      const result = await run(offersAction as RouteFn, post("/admin/offers", form, adminCookie));
+      expect(statusOf(result)).toBe(200);
+      const value = (result as Reply).data.initialValue!;
+      expect(value.title).toBe("Typed");
+      expect(value.offers).toHaveLength(2);
+      expect(value.offers![0]).toMatchObject({ title: "Kept", titleEn: "Kept (en)" });
+      expect(value.offers![1]).toMatchObject({ title: "Neues Angebot", timeLeft: "7 Tage" });
       expect(await getOfferSection()).toEqual(before);
     });
 
@@ -399,7 +432,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       form.append("intent", "save");
       form.append("title", "");
       form.append("subtitle", "");
-      for (const [key, value] of Object.entries({ title: "Upload", image: "", originalPrice: "100", salePrice: "80", discount: "20", timeLeft: "7 Tage" })) {
+      for (const [key, value] of Object.entries({ title: "Upload", image: "", timeLeft: "7 Tage" })) {
         form.append(`offers[0].${key}`, value);
       }
       form.append("offers[0].imageFile", png());
@@ -418,12 +451,90 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     });
   });
 
+  describe("sections and their forms", () => {
+    it("leads the first round's /admin?tab=… links to the section's own URL, keeping the other parameters", async () => {
+      const get = (url: string) => run(overviewLoader as RouteFn, new Request(`${ORIGIN}${url}`, { headers: { Cookie: adminCookie } })) as Promise<Response>;
+      for (const [from, to] of [
+        ["/admin?tab=products&q=lamp", "/admin/products?q=lamp"],
+        ["/admin?tab=orders", "/admin/orders"],
+        ["/admin?page=2&tab=inventory", "/admin/inventory?page=2"],
+        ["/admin?tab=nonsense", "/admin"],
+      ]) {
+        const response = await get(from!);
+        expect(response.status, from).toBe(301);
+        expect(response.headers.get("Location"), from).toBe(to);
+      }
+      // Without ?tab= the overview answers: the latest orders and what runs low.
+      const overview = (await get("/admin")) as unknown as { orders: unknown[]; lowStock: Array<{ stock: number }> };
+      expect(Array.isArray(overview.orders)).toBe(true);
+      expect(overview.lowStock.every((product) => product.stock < 5)).toBe(true);
+    });
+
+    it("the stock form refuses a bad number at its row and an unknown product, and sets a good one", async () => {
+      const id = "00000000-0000-4000-8000-000000000001";
+      type Answer = { data: { productId: string; reply: { error?: Record<string, string[]> } } };
+      const bad = (await run(inventoryAction as RouteFn, post("/admin/inventory", new URLSearchParams({ productId: id, stock: "-3" }), adminCookie))) as Answer;
+      expect(statusOf(bad as never)).toBe(400);
+      expect(bad.data.productId).toBe(id);
+      expect(bad.data.reply.error).toMatchObject({ stock: ["admin.product.errors.stock"] });
+      const unknown = (await run(
+        inventoryAction as RouteFn,
+        post("/admin/inventory", new URLSearchParams({ productId: "00000000-0000-4000-8000-00000000ffff", stock: "3" }), adminCookie),
+      )) as Answer;
+      expect(statusOf(unknown as never)).toBe(404);
+      expect(unknown.data.reply.error).toMatchObject({ "": ["admin.inventory.unknown"] });
+      const good = (await run(inventoryAction as RouteFn, post("/admin/inventory", new URLSearchParams({ productId: id, stock: "9", redirectTo: "https://evil.example/" }), adminCookie))) as Response;
+      expect(good.status).toBe(302);
+      expect(good.headers.get("Location")).toBe("/admin/inventory");
+      expect((await getProduct(id))!.stock).toBe(9);
+    });
+
+    it("the add-administrator form answers at its field, with the address kept", async () => {
+      type Answer = { data: { intent: string; reply: { error?: Record<string, string[]>; initialValue?: { email?: string } } } };
+      const invalid = (await run(settingsAction as RouteFn, post("/admin/settings", new URLSearchParams({ intent: "promote", email: "no-at-sign" }), adminCookie))) as Answer;
+      expect(statusOf(invalid as never)).toBe(400);
+      expect(invalid.data.reply.error).toMatchObject({ email: ["admin.settings.emailInvalid"] });
+      const unknown = (await run(settingsAction as RouteFn, post("/admin/settings", new URLSearchParams({ intent: "promote", email: "nobody@example.com" }), adminCookie))) as Answer;
+      expect(statusOf(unknown as never)).toBe(404);
+      expect(unknown.data.reply.error).toMatchObject({ email: ["admin.settings.unknown"] });
+      expect(unknown.data.reply.initialValue?.email).toBe("nobody@example.com");
+    });
+  });
+
+  describe("messages", () => {
+    it("opening a message (GET) changes nothing; marking it read is a POST", async () => {
+      const { id } = await createContactMessage({ firstName: "Ina", lastName: "Box", email: "ina@example.com", subject: "Read me", message: "Hello there.", locale: "de" });
+      const params = { id: `contact-${id}` };
+      const page = (await run(messageLoader as RouteFn, new Request(`${ORIGIN}/admin/messages/contact-${id}`, { headers: { Cookie: adminCookie } }), params)) as unknown as {
+        item: { type: string; message: { readAt: string | null } };
+      };
+      expect(page.item.message.readAt).toBeNull();
+      expect((await getMessage("contact", id))!.readAt).toBeNull();
+      // With JavaScript the page posts the intent itself (no redirectTo): data, no redirect.
+      const silent = await run(messageAction as RouteFn, post(`/admin/messages/contact-${id}`, new URLSearchParams({ intent: "read" }), adminCookie), params);
+      expect(statusOf(silent)).toBe(200);
+      expect((await getMessage("contact", id))!.readAt).not.toBeNull();
+      // Without, the page's button: back to the message, with a toast.
+      const button = (await run(
+        messageAction as RouteFn,
+        post(`/admin/messages/contact-${id}`, new URLSearchParams({ intent: "read", redirectTo: `/admin/messages/contact-${id}` }), adminCookie),
+        params,
+      )) as Response;
+      expect(button.status).toBe(302);
+      expect(button.headers.get("Location")).toBe(`/admin/messages/contact-${id}`);
+      const done = (await run(messageAction as RouteFn, post(`/admin/messages/contact-${id}`, new URLSearchParams({ intent: "done" }), adminCookie), params)) as Response;
+      expect(done.headers.get("Location")).toBe("/admin/messages");
+    });
+  });
+
   describe("access", () => {
     const unknownId = "00000000-0000-4000-8000-00000000ffff";
     const cases: Array<[string, RouteFn, () => Request, Record<string, string>]> = [
-      ["add product", dashboardAction as RouteFn, () => post("/admin?index", productFields()), {}],
-      ["update stock", dashboardAction as RouteFn, () => post("/admin?index", new URLSearchParams({ intent: "update-stock", productId: "00000000-0000-4000-8000-000000000001", stock: "0" })), {}],
-      ["promote", rolesAction as RouteFn, () => post("/admin/roles", new URLSearchParams({ intent: "promote", email: "kunde@example.com" })), {}],
+      ["stray post to the frame", layoutAction as RouteFn, () => post("/admin", new URLSearchParams({ intent: "update-stock", productId: "00000000-0000-4000-8000-000000000001", stock: "0" })), {}],
+      ["stray post to the overview", overviewAction as RouteFn, () => post("/admin?index", new URLSearchParams({ intent: "update-stock" })), {}],
+      ["add product", productsAction as RouteFn, () => post("/admin/products?index", productFields()), {}],
+      ["update stock", inventoryAction as RouteFn, () => post("/admin/inventory", new URLSearchParams({ productId: "00000000-0000-4000-8000-000000000001", stock: "0" })), {}],
+      ["promote", settingsAction as RouteFn, () => post("/admin/settings", new URLSearchParams({ intent: "promote", email: "kunde@example.com" })), {}],
       ["offers", offersAction as RouteFn, () => post("/admin/offers", (() => { const f = new FormData(); f.append("intent", "save"); return f; })()), {}],
       ["table delete", tableAction as RouteFn, () => post("/admin/edit", new URLSearchParams({ intent: "delete", productId: "00000000-0000-4000-8000-000000000001" })), {}],
       ["confirmed delete", deleteAction as RouteFn, () => post("/admin/products/x/delete", new URLSearchParams()), { id: "00000000-0000-4000-8000-000000000001" }],
@@ -448,32 +559,42 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     });
 
     it("answers a customer's promote with the spec's English message", async () => {
-      const request = post("/admin/roles?lng=en", new URLSearchParams({ intent: "promote", email: "kunde@example.com" }), customerCookie);
-      const result = (await run(rolesAction as RouteFn, request)) as Response;
+      const request = post("/admin/settings?lng=en", new URLSearchParams({ intent: "promote", email: "kunde@example.com" }), customerCookie);
+      const result = (await run(settingsAction as RouteFn, request)) as Response;
       expect(result.status).toBe(403);
       expect(await result.text()).toBe("Only admins can make other users admin.");
     });
 
-    it("refuses a cross-site post even from an admin", async () => {
-      const result = await run(rolesAction as RouteFn, post("/admin/roles", new URLSearchParams({ intent: "promote", email: "kunde@example.com" }), adminCookie, { Origin: "https://evil.example" }));
-      expect(statusOf(result)).toBe(403);
-      expect((await getUserById(customerId))!.isAdmin).toBe(false);
-    });
-
-    it("loaders: a visitor is redirected, a customer gets 403, an admin gets the dashboard and the CSV", async () => {
+    it("loaders: a visitor is redirected, a customer gets 403, an admin gets the frame, the sections and the CSV", async () => {
       const get = (url: string, cookie = "") => new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookie } });
-      expect(statusOf(await run(dashboardLoader as RouteFn, get("/admin")))).toBe(302);
-      expect(statusOf(await run(dashboardLoader as RouteFn, get("/admin", customerCookie)))).toBe(403);
+      for (const loader of [layoutLoader, overviewLoader, reportsLoader]) {
+        expect(statusOf(await run(loader as RouteFn, get("/admin")))).toBe(302);
+        expect(statusOf(await run(loader as RouteFn, get("/admin", customerCookie)))).toBe(403);
+      }
       expect(statusOf(await run(exportLoader as RouteFn, get("/admin/export.csv", customerCookie)))).toBe(403);
-      const data = (await run(dashboardLoader as RouteFn, get("/admin?tab=reports", adminCookie))) as unknown as { tab: string; reports: unknown };
-      expect(data.tab).toBe("reports");
+      const frame = (await run(layoutLoader as RouteFn, get("/admin", adminCookie))) as unknown as { stats: { totalProducts: number } };
+      expect(frame.stats.totalProducts).toBe(await countProducts());
+      const reports = (await run(reportsLoader as RouteFn, get("/admin/reports", adminCookie))) as unknown as { revenue: unknown[] };
+      expect(reports.revenue).toHaveLength(30);
       const csv = (await run(exportLoader as RouteFn, get("/admin/export.csv", adminCookie))) as Response;
       expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
       const bytes = new Uint8Array(await csv.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
-      expect(lines[0]).toBe("id,name,nameDE,nameFr,nameAr,category,price,priceEUR,priceCHF,originalPrice,originalPriceEUR,originalPriceCHF,stock,inStock,featured,tags,image,createdAt");
+      expect(lines[0]).toBe("id,name,nameDE,nameFr,nameAr,category,price,priceEUR,priceCHF,salePrice,salePriceEUR,salePriceCHF,stock,inStock,featured,tags,image,createdAt");
       expect(lines.length - 1).toBe(await countProducts());
+    });
+
+    it("refuses control characters in the product search with a 400, as the shop's own search does", async () => {
+      const get = (url: string) => new Request(`${ORIGIN}${url}`, { headers: { Cookie: adminCookie } });
+      expect(statusOf(await run(productsLoader as RouteFn, get("/admin/products?q=lamp%00")))).toBe(400);
+      expect(statusOf(await run(productsLoader as RouteFn, get("/admin/products?q=lamp")))).toBe(200);
+    });
+
+    it("a stray post to the frame or the overview is an unknown action for an admin", async () => {
+      for (const [fn, url] of [[layoutAction, "/admin"], [overviewAction, "/admin?index"]] as const) {
+        expect(statusOf(await run(fn as RouteFn, post(url, new URLSearchParams({ intent: "x" }), adminCookie)))).toBe(400);
+      }
     });
 
     it("the order status action answers 409 for a forbidden transition and 404 for an unknown order", async () => {

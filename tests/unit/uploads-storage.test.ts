@@ -1,7 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { removeMedia, storeMedia } from "~/utils/uploads.server";
+import { mediaStorage } from "~/utils/media-storage.server";
+
+// The bucket goes through supabase-js; this stand-in answers its REST calls and records them.
+const storeMedia: ReturnType<typeof mediaStorage>["store"] = (items) => mediaStorage().store(items);
+const removeMedia: ReturnType<typeof mediaStorage>["remove"] = (urls) => mediaStorage().remove(urls);
 
 /** A stand-in for Supabase Storage's object API that records what it is asked. */
 interface Seen {
@@ -9,6 +13,7 @@ interface Seen {
   url: string;
   auth: string | undefined;
   type: string | undefined;
+  cache: string | undefined;
   body: Buffer;
 }
 const seen: Seen[] = [];
@@ -17,7 +22,7 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
-    seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, type: req.headers["content-type"], body: Buffer.concat(chunks) });
+    seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, type: req.headers["content-type"], cache: req.headers["cache-control"], body: Buffer.concat(chunks) });
     const uploads = seen.filter((s) => s.method === "POST").length;
     if (req.method === "POST" && uploads > failUploadsAfter) {
       res.writeHead(500).end("{}");
@@ -59,6 +64,7 @@ describe("uploads to a Supabase Storage bucket", () => {
     expect(uploads[0]!.url).toMatch(/^\/storage\/v1\/object\/product-media\/[0-9a-f-]{36}\.png$/);
     expect(uploads[0]!.auth).toBe("Bearer service-role-test-key");
     expect(uploads[0]!.type).toBe("image/png");
+    expect(uploads[0]!.cache).toBe("max-age=31536000");
     expect([...uploads[0]!.body]).toEqual([...png.bytes]);
   });
 

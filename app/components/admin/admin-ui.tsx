@@ -1,31 +1,60 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { DEFAULT_SHOP_TIME_ZONE, formatShopDateTime, formatTrend, trendPercent } from "~/utils/shop-time";
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { formatPrice } from "~/utils/money";
-import { ErrorState } from "~/components/error-state";
+import { LOW_STOCK_BELOW } from "~/models/product-limits";
 import { pageMeta } from "~/utils/seo";
 import type { Translate } from "~/i18n/translate";
 
-export const ADMIN_TABS = ["products", "inventory", "orders", "customers", "reports", "messages", "settings"] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+/**
+ * The admin's sections, each its own URL under the admin layout (app/routes/admin.tsx). The
+ * navigation is made from this list, so a new section (the newsletter's) is one more entry here.
+ */
+export const ADMIN_SECTIONS = [
+  "overview",
+  "products",
+  "inventory",
+  "orders",
+  "customers",
+  "reports",
+  "messages",
+  "offers",
+  "newsletter",
+  "settings",
+] as const;
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number];
 
-/** The dashboard's tabs are links (?tab=…), so they work without JavaScript and can be shared. */
-export function AdminTabs({ active }: { active: AdminTab }) {
+export function adminSectionPath(section: AdminSectionKey): string {
+  return section === "overview" ? "/admin" : `/admin/${section}`;
+}
+
+/** The section a path belongs to (its detail pages included), or null (/admin/edit, the product table). */
+export function sectionOfPath(pathname: string): AdminSectionKey | null {
+  const segment = pathname.replace(/\/+$/, "").split("/")[2];
+  if (segment === undefined) return "overview";
+  return (ADMIN_SECTIONS as readonly string[]).includes(segment) ? (segment as AdminSectionKey) : null;
+}
+
+/** The sections as links (they work without JavaScript and can be shared); the current one is marked. */
+export function AdminNav() {
   const { t } = useT();
+  const { pathname } = useLocation();
+  const current = sectionOfPath(pathname);
   return (
     <nav aria-label={t("admin.tabs.label")} className="mt-6 overflow-x-auto border-b border-slate-200">
       <ul className="flex min-w-max gap-1">
-        {ADMIN_TABS.map((tab) => (
-          <li key={tab}>
+        {ADMIN_SECTIONS.map((section) => (
+          <li key={section}>
             <Link
-              to={`/admin?tab=${tab}`}
-              aria-current={tab === active ? "page" : undefined}
-              data-testid={`tab-${tab}`}
+              to={adminSectionPath(section)}
+              aria-current={section === current ? "page" : undefined}
+              data-testid={`tab-${section}`}
               className={`-mb-px block border-b-2 px-4 py-2 text-sm font-semibold ${
-                tab === active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-ink"
+                section === current ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-ink"
               }`}
             >
-              {t(`admin.tabs.${tab}`)}
+              {t(`admin.tabs.${section}`)}
             </Link>
           </li>
         ))}
@@ -39,30 +68,56 @@ export interface StatsView {
   stockValue: number;
   lowStock: number;
   soldOut: number;
+  /** Orders and EUR revenue of the last 30 days and of the 30 days before (admin-trends.server). */
+  trends?: { current: { orders: number; revenueEur: number }; previous: { orders: number; revenueEur: number } };
 }
 
-/** The four stat cards (two carry the spec's fixed trend texts) and the stock alert card. */
+/**
+ * The stat cards: the catalogue's figures, and the last 30 days' orders and revenue, each with its
+ * change against the 30 days before, computed (no trend where the 30 days before had nothing).
+ */
 export function StatCards({ stats }: { stats: StatsView }) {
-  const { t } = useT();
-  const cards = [
-    { key: "totalProducts", value: String(stats.totalProducts), trend: "+12%" },
-    { key: "stockValue", value: formatPrice(stats.stockValue, "EUR"), trend: "+8%" },
+  const { t, locale } = useT();
+  const trend = (current: number, previous: number) => ({ percent: trendPercent(current, previous) });
+  const cards: Array<{ key: string; value: string; trend?: { percent: number | null } }> = [
+    { key: "totalProducts", value: String(stats.totalProducts) },
+    { key: "stockValue", value: formatPrice(stats.stockValue, "EUR") },
+    ...(stats.trends
+      ? [
+          { key: "orders30", value: String(stats.trends.current.orders), trend: trend(stats.trends.current.orders, stats.trends.previous.orders) },
+          {
+            key: "revenue30",
+            value: formatPrice(stats.trends.current.revenueEur, "EUR"),
+            trend: trend(stats.trends.current.revenueEur, stats.trends.previous.revenueEur),
+          },
+        ]
+      : []),
     { key: "lowStock", value: String(stats.lowStock) },
     { key: "soldOut", value: String(stats.soldOut) },
   ];
   return (
     <div className="mt-6 grid gap-4 lg:grid-cols-[1fr_18rem]">
-      <ul className="grid grid-cols-2 gap-4 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-4 xl:grid-cols-3">
         {cards.map((card) => (
           <li key={card.key} className="card p-4" data-testid={`stat-${card.key}`}>
-            <p className="text-sm text-slate-600">{t(`admin.stats.${card.key}`)}</p>
+            <p className="text-sm text-slate-600">{t(card.key.endsWith("30") ? `backoffice.stats.${card.key}` : `admin.stats.${card.key}`)}</p>
             <p className="mt-1 text-2xl font-bold" dir="ltr" data-testid="stat-value">
               {card.value}
             </p>
             {card.trend ? (
-              <p className="mt-1 text-xs font-semibold text-emerald-700">
-                <span dir="ltr">{card.trend}</span> {t("admin.stats.trendNote")}
-              </p>
+              card.trend.percent === null ? (
+                <p className="mt-1 text-xs text-slate-600" data-testid="stat-trend" data-trend="none">
+                  {t("backoffice.trends.none")}
+                </p>
+              ) : (
+                <p
+                  className={`mt-1 text-xs font-semibold ${card.trend.percent < 0 ? "text-red-700" : "text-emerald-700"}`}
+                  data-testid="stat-trend"
+                  data-trend={card.trend.percent}
+                >
+                  <span dir="ltr">{formatTrend(card.trend.percent, locale)}</span> {t("backoffice.trends.note")}
+                </p>
+              )
             ) : null}
           </li>
         ))}
@@ -81,7 +136,7 @@ export function StatCards({ stats }: { stats: StatsView }) {
         ) : (
           <p className="mt-2 text-sm text-slate-600">{t("admin.alert.allGood")}</p>
         )}
-        <Link to="/admin?tab=inventory" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        <Link to="/admin/inventory" className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
           {t("admin.alert.toInventory")}
         </Link>
       </div>
@@ -89,15 +144,28 @@ export function StatCards({ stats }: { stats: StatsView }) {
   );
 }
 
-export function AdminPage({ title, children, actions }: { title: ReactNode; children: ReactNode; actions?: ReactNode }) {
+/** A section's content inside the admin frame: its heading (the frame holds the page's h1) and its actions. */
+export function AdminSection({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <div className="container-page py-8">
+    <section aria-labelledby="admin-section-heading" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+        <h2 id="admin-section-heading" className="text-xl font-bold">
+          {title}
+        </h2>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
       {children}
-    </div>
+    </section>
   );
 }
 
@@ -107,7 +175,7 @@ export function StockBadge({ stock }: { stock: number }) {
   const [label, tone] =
     stock === 0
       ? [t("admin.inventory.soldOut"), "bg-red-100 text-red-800"]
-      : stock < 5
+      : stock < LOW_STOCK_BELOW
         ? [t("admin.inventory.low"), "bg-amber-100 text-amber-900"]
         : [t("admin.inventory.ok"), "bg-emerald-100 text-emerald-800"];
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
@@ -131,30 +199,14 @@ export function OrderStatusBadge({ status }: { status: string }) {
 }
 
 /**
- * Admin routes' error boundary: a 403 says "no permission", a 404 or 400 shows the server's own
- * (already translated) message, anything else the general error with a retry.
+ * The admin's date formatter: every date and time in the shop's time zone (SHOP_TIME_ZONE, given by
+ * the admin layout's loader) in the admin's language, the same on the server and in the browser.
  */
-export function AdminErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === "string" && error.data.length < 300 ? error.data : undefined;
-    if (error.status === 403) {
-      return <ErrorState status={403} title={t("common.error.forbidden")} message={message ?? t("common.error.forbiddenMessage")} />;
-    }
-    if (error.status < 500) return <ErrorState status={error.status} message={message} />;
-    return <ErrorState status={error.status} />;
-  }
-  return <ErrorState status={500} />;
-}
-
-/**
- * A date as YYYY-MM-DD HH:MM (UTC): the same on the server and in every browser (Intl's output
- * differs between ICU versions and would break hydration), and unambiguous in every language.
- */
-export function formatDateTime(iso: string, withTime = true): string {
-  const text = new Date(iso).toISOString();
-  return withTime ? `${text.slice(0, 10)} ${text.slice(11, 16)} UTC` : text.slice(0, 10);
+export function useAdminDateTime(): (iso: string, withTime?: boolean) => string {
+  const { locale } = useT();
+  const frame = useRouteLoaderData<{ timeZone?: string }>("routes/admin");
+  const timeZone = frame?.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
+  return (iso, withTime = true) => formatShopDateTime(iso, { locale, timeZone, withTime });
 }
 
 type MetaArgs = Parameters<typeof pageMeta>[0];

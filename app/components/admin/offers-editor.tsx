@@ -1,159 +1,159 @@
-import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { useState, type MouseEvent } from "react";
+import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
-import type { Translate } from "~/i18n/translate";
 import type { OfferSection } from "~/models/offer.server";
-import type { loader as rootLoader } from "~/root";
-import { centsToDecimal } from "~/utils/money";
+import { Field } from "~/components/field";
+import { StatusButton } from "~/components/status-button";
+import { OffersAdminToggle } from "./offers-admin";
+import type { Translate } from "~/i18n/translate";
+import { MAX_OFFERS } from "~/models/offer-limits";
+// Types only: the rules stay on the server, so the form library's schema code never reaches the browser.
+import type { OfferDefaults, OffersFormDefaults } from "./offers-editor.schema";
 
-/** One offer as the edit form holds it (texts as typed; prices as decimal strings, in EUR). */
-export interface OfferDraft {
-  key: string;
-  title: string;
-  subtitle: string;
-  image: string;
-  originalPrice: string;
-  salePrice: string;
-  discount: string;
-  timeLeft: string;
-  featured: boolean;
-  productId: string;
-}
-
-export interface OffersDraft {
-  title: string;
-  subtitle: string;
-  offers: OfferDraft[];
-}
-
-export interface OffersEditorResult {
-  draft: OffersDraft;
-  /** Field name → catalogue key. */
-  errors: Record<string, string>;
-  formError?: string;
-}
-
-export const MAX_OFFERS = 20;
-
-/** A new entry gets the spec's defaults: 100 → 80, 20 %, '7 Tage' (in the admin's language), not featured. */
-export function newOfferDraft(t: Translate, key: string): OfferDraft {
+/**
+ * A new entry: a title and '7 Tage' (the spec's defaults, in the admin's language), not featured.
+ * It has no price: it shows the price of the product it links to.
+ */
+export function newOfferDefaults(t: Translate): OfferDefaults {
   return {
-    key,
     title: t("admin.offers.newTitle"),
+    titleEn: "",
+    titleFr: "",
+    titleAr: "",
     subtitle: "",
+    subtitleEn: "",
+    subtitleFr: "",
+    subtitleAr: "",
     image: "",
-    originalPrice: "100",
-    salePrice: "80",
-    discount: "20",
     timeLeft: t("admin.offers.defaultTimeLeft"),
+    timeLeftEn: "",
+    timeLeftFr: "",
+    timeLeftAr: "",
     featured: false,
     productId: "",
   };
 }
 
+/** The language of each text field (German first: it is the fallback). */
+const TEXT_LANGUAGES = [
+  { suffix: "", lang: "de", dir: "ltr" },
+  { suffix: "En", lang: "en", dir: "ltr" },
+  { suffix: "Fr", lang: "fr", dir: "ltr" },
+  { suffix: "Ar", lang: "ar", dir: "rtl" },
+] as const;
+
+/** The stored section as the editor's starting values (an empty title = the translated default). */
+export function draftFromSection(section: OfferSection): OffersFormDefaults {
+  return {
+    title: section.title ?? "",
+    subtitle: section.subtitle ?? "",
+    offers: section.offers.map((offer) => ({
+      title: offer.title,
+      titleEn: offer.titleEn,
+      titleFr: offer.titleFr,
+      titleAr: offer.titleAr,
+      subtitle: offer.subtitle,
+      subtitleEn: offer.subtitleEn,
+      subtitleFr: offer.subtitleFr,
+      subtitleAr: offer.subtitleAr,
+      image: offer.image,
+      timeLeft: offer.timeLeft,
+      timeLeftEn: offer.timeLeftEn,
+      timeLeftFr: offer.timeLeftFr,
+      timeLeftAr: offer.timeLeftAr,
+      featured: offer.featured,
+      productId: offer.productId ?? "",
+    })),
+  };
+}
+
 /**
  * The admin's edit mode of the offers section: the section's title and subtitle and every offer,
- * in one multipart form posted to /admin/offers. Without JavaScript, "add" and "remove" are
- * submit buttons the server answers with the changed form; with it they act at once here, and
- * saving goes through a fetcher (errors appear in place, success returns to the home page).
+ * in one multipart form posted to /admin/offers (a Conform form; rules in offers-editor.schema.ts).
+ * "Add" and "remove" are Conform's list buttons: with JavaScript they act at once here, without it
+ * they are submit buttons the server answers with the changed form. Saving goes through a fetcher
+ * (errors appear in place, success returns to the home page); without JavaScript the answer to an
+ * error is the /admin/offers page with the typed values kept.
  */
-export function OffersEditor({ initial, result }: { initial: OffersDraft; result?: OffersEditorResult | null }) {
+export function OffersEditor({ initial, lastResult }: { initial: OffersFormDefaults; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useT();
-  const fetcher = useFetcher<OffersEditorResult>({ key: "offers-editor" });
-  const shown = fetcher.data ?? result ?? null;
-  const start = result?.draft ?? initial;
-  const [offers, setOffers] = useState<OfferDraft[]>(start.offers);
-  const [counter, setCounter] = useState(0);
-  const errors = shown?.errors ?? {};
-  const busy = fetcher.state !== "idle";
-
-  const add = (event: MouseEvent) => {
-    event.preventDefault();
-    if (offers.length >= MAX_OFFERS) return;
-    setOffers([...offers, newOfferDraft(t, `new-${counter}`)]);
-    setCounter(counter + 1);
-  };
-  const remove = (key: string) => (event: MouseEvent) => {
-    event.preventDefault();
-    setOffers(offers.filter((offer) => offer.key !== key));
-  };
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid={`error-${name}`}>
-        {t(errors[name]!)}
-      </p>
-    ) : null;
-  const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const field = (name: string, label: string, defaultValue: string, props: Record<string, unknown> = {}) => (
-    <div>
-      <label htmlFor={name} className="label">{label}</label>
-      <input id={name} name={name} defaultValue={defaultValue} className="input" {...described(name)} {...props} />
-      {error(name)}
-    </div>
-  );
+  const fetcher = useFetcher<SubmissionResult<string[]>>({ key: "offers-editor" });
+  const [form, fields] = useForm<OffersFormDefaults>({
+    id: "offers-editor-form",
+    lastResult: fetcher.data ?? lastResult ?? null,
+    defaultValue: initial,
+    shouldValidate: "onSubmit",
+    // The server checks everything (offers-editor.schema.ts and what only it knows). In the browser
+    // this only lets Conform apply "add" and "remove" at once instead of asking the server.
+    onValidate: ({ formData }) => parse(formData, { resolve: (value) => ({ value }) }),
+  });
+  const offers = fields.offers.getFieldList();
+  const formErrors = [...(form.errors ?? []), ...(fields.offers.errors ?? [])];
 
   return (
     <fetcher.Form
       method="post"
       action="/admin/offers"
       encType="multipart/form-data"
-      // The server checks every field and answers in the admin's language.
-      noValidate
+      {...getFormProps(form)}
       className="card space-y-6 p-4 sm:p-6"
       data-testid="offers-editor"
     >
       <h3 className="text-lg font-bold">{t("admin.offers.editorTitle")}</h3>
-      {shown?.formError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900" data-testid="offers-form-error">
-          {t(shown.formError)}
+      {formErrors.length > 0 ? (
+        <p id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900" data-testid="offers-form-error">
+          {formErrors.map((error) => t(error)).join(" ")}
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field("title", t("admin.offers.sectionTitle"), start.title, { maxLength: 200, placeholder: t("offers.title") })}
-        {field("subtitle", t("admin.offers.sectionSubtitle"), start.subtitle, { maxLength: 500, placeholder: t("offers.subtitle") })}
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field meta={fields.title} label={t("admin.offers.sectionTitle")} maxLength={200} placeholder={t("offers.title")} />
+        <Field meta={fields.subtitle} label={t("admin.offers.sectionSubtitle")} maxLength={500} placeholder={t("offers.subtitle")} />
         <p className="text-xs text-slate-600 sm:col-span-2">{t("admin.offers.defaultHint")}</p>
       </div>
       <ol className="space-y-4">
         {offers.map((offer, index) => {
-          const p = `offers[${index}]`;
+          const f = offer.getFieldset();
+          const fileName = `${offer.name}.imageFile`;
+          const fileErrors = form.allErrors[fileName] ?? [];
           return (
             <li key={offer.key} className="rounded-xl border border-slate-200 p-4" data-testid="offer-draft">
-              <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <fieldset className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-4">
                 <legend className="mb-2 font-semibold">{t("admin.offers.offer", { number: index + 1 })}</legend>
-                <div className="sm:col-span-2">{field(`${p}.title`, t("admin.offers.title"), offer.title, { maxLength: 200, required: true })}</div>
-                <div className="sm:col-span-2">{field(`${p}.subtitle`, t("admin.offers.subtitle"), offer.subtitle, { maxLength: 500 })}</div>
-                <div className="sm:col-span-2">{field(`${p}.image`, t("admin.offers.image"), offer.image, { maxLength: 500, dir: "ltr" })}</div>
+                {TEXT_LANGUAGES.map(({ suffix, lang, dir }) => (
+                  <fieldset key={lang} className="sm:col-span-2 lg:col-span-4 grid gap-x-3 sm:grid-cols-4" lang={lang} dir={dir} data-testid={`offer-texts-${lang}`}>
+                    <legend className="sr-only">{t(`admin.offers.language.${lang}`)}</legend>
+                    <Field className="sm:col-span-1" meta={f[`title${suffix}`]} label={`${t("admin.offers.title")} (${lang.toUpperCase()})`} maxLength={200} />
+                    <Field className="sm:col-span-2" meta={f[`subtitle${suffix}`]} label={`${t("admin.offers.subtitle")} (${lang.toUpperCase()})`} maxLength={500} />
+                    <Field className="sm:col-span-1" meta={f[`timeLeft${suffix}`]} label={`${t("admin.offers.timeLeft")} (${lang.toUpperCase()})`} maxLength={100} />
+                  </fieldset>
+                ))}
+                <p className="text-xs text-slate-600 sm:col-span-2 lg:col-span-4">{t("admin.offers.languageHint")}</p>
+                <Field className="sm:col-span-2" meta={f.image} label={t("admin.offers.image")} maxLength={500} dir="ltr" />
                 <div className="sm:col-span-2">
-                  <label htmlFor={`${p}.imageFile`} className="label">{t("admin.offers.imageFile")}</label>
+                  <label htmlFor={`${form.id}-${fileName}`} className="label">{t("admin.offers.imageFile")}</label>
                   <input
-                    id={`${p}.imageFile`}
-                    name={`${p}.imageFile`}
+                    id={`${form.id}-${fileName}`}
+                    name={fileName}
                     type="file"
                     accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
                     className="input"
-                    {...described(`${p}.imageFile`)}
+                    aria-invalid={fileErrors.length > 0 ? true : undefined}
+                    aria-describedby={`${form.id}-${fileName}-error`}
                   />
-                  {error(`${p}.imageFile`)}
+                  <p id={`${form.id}-${fileName}-error`} className="mt-1 min-h-5 text-sm font-medium text-red-700" data-testid={`error-${fileName}`}>
+                    {fileErrors.map((error) => t(error)).join(" ")}
+                  </p>
                 </div>
-                {field(`${p}.originalPrice`, t("admin.offers.originalPrice"), offer.originalPrice, { type: "number", min: 0, step: "0.01", inputMode: "decimal" })}
-                {field(`${p}.salePrice`, t("admin.offers.salePrice"), offer.salePrice, { type: "number", min: 0, step: "0.01", inputMode: "decimal" })}
-                {field(`${p}.discount`, t("admin.offers.discount"), offer.discount, { type: "number", min: 0, max: 100, step: 1, inputMode: "numeric" })}
-                {field(`${p}.timeLeft`, t("admin.offers.timeLeft"), offer.timeLeft, { maxLength: 100 })}
-                <div className="sm:col-span-2">
-                  {field(`${p}.productId`, t("admin.offers.productId"), offer.productId, { maxLength: 36, dir: "ltr", spellCheck: false })}
-                </div>
+                <Field className="sm:col-span-2" meta={f.productId} label={t("admin.offers.productId")} maxLength={36} dir="ltr" spellCheck={false} />
                 <label className="flex items-center gap-2 text-sm font-medium">
-                  <input type="checkbox" name={`${p}.featured`} defaultChecked={offer.featured} className="h-4 w-4" />
+                  <input {...getInputProps(f.featured, { type: "checkbox" })} className="h-4 w-4" />
                   {t("admin.offers.featured")}
                 </label>
                 <div className="flex items-end justify-end">
                   <button
-                    type="submit"
-                    name="intent"
-                    value={`remove:${index}`}
+                    {...form.remove.getButtonProps({ name: fields.offers.name, index })}
                     className="btn-secondary"
                     formNoValidate
-                    onClick={remove(offer.key)}
                     aria-label={t("admin.offers.removeNamed", { number: index + 1 })}
                   >
                     {t("admin.offers.remove")}
@@ -166,63 +166,25 @@ export function OffersEditor({ initial, result }: { initial: OffersDraft; result
       </ol>
       {offers.length === 0 ? <p className="text-sm text-slate-600">{t("admin.offers.empty")}</p> : null}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="add" className="btn-secondary" formNoValidate onClick={add} disabled={offers.length >= MAX_OFFERS} data-testid="offer-add">
+        <button
+          {...form.insert.getButtonProps({ name: fields.offers.name, defaultValue: newOfferDefaults(t) })}
+          className="btn-secondary"
+          formNoValidate
+          disabled={offers.length >= MAX_OFFERS}
+          data-testid="offer-add"
+        >
           {t("admin.offers.add")}
         </button>
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy} data-testid="offers-save">
-          {busy ? t("admin.offers.saving") : t("admin.offers.save")}
-        </button>
+        <StatusButton className="btn-primary" pendingLabel={t("admin.offers.saving")} data-testid="offers-save">
+          {t("admin.offers.save")}
+        </StatusButton>
         <a href="/" className="btn-secondary">{t("admin.offers.cancel")}</a>
       </div>
     </fetcher.Form>
   );
 }
 
-/** The stored section as the edit form's starting values (an empty title = the translated default). */
-export function draftFromSection(section: OfferSection): OffersDraft {
-  return {
-    title: section.title ?? "",
-    subtitle: section.subtitle ?? "",
-    offers: section.offers.map((offer) => ({
-      key: offer.id,
-      title: offer.title,
-      subtitle: offer.subtitle,
-      image: offer.image,
-      originalPrice: centsToDecimal(offer.originalPrice),
-      salePrice: centsToDecimal(offer.salePrice),
-      discount: String(offer.discount),
-      timeLeft: offer.timeLeft,
-      featured: offer.featured,
-      productId: offer.productId ?? "",
-    })),
-  };
-}
-
-/** Whether the visitor is an admin (from the root loader) and the home page is in offers edit mode (?editOffers=1). */
-export function useOffersAdmin() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const [params] = useSearchParams();
-  const isAdmin = Boolean(root?.user?.isAdmin);
-  return { isAdmin, editing: isAdmin && params.get("editOffers") === "1" };
-}
-
-/** The admin's toggle between view and edit mode: a link, so it works without JavaScript. */
-export function OffersAdminToggle({ editing }: { editing: boolean }) {
-  const { t } = useT();
-  return (
-    <Link
-      to={editing ? "/" : "/?editOffers=1"}
-      preventScrollReset
-      className={editing ? "btn-secondary" : "btn-primary"}
-      aria-pressed={editing}
-      data-testid="offers-edit-toggle"
-    >
-      {editing ? t("admin.offers.done") : t("admin.offers.edit")}
-    </Link>
-  );
-}
-
-/** The offers section in edit mode (shown to admins only; saving is checked on the server). */
+/** The offers section in edit mode on the home page (shown to admins only; saving is checked on the server). */
 export function OffersAdminPanel({ section }: { section: OfferSection }) {
   const { t } = useT();
   return (

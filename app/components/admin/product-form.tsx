@@ -1,37 +1,19 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useT } from "~/i18n/use-t";
 import { Field, FieldErrors, SelectField } from "~/components/field";
-
-export interface ProductFormDefaults {
-  name: string;
-  nameDE: string;
-  nameFr: string;
-  nameAr: string;
-  description: string;
-  descriptionDE: string;
-  descriptionFr: string;
-  descriptionAr: string;
-  price: string;
-  priceEUR: string;
-  priceCHF: string;
-  originalPrice: string;
-  originalPriceEUR: string;
-  originalPriceCHF: string;
-  stock: string;
-  category: string;
-  featured: boolean;
-  inStock: boolean;
-  tags: string[];
-}
+import { StatusButton } from "~/components/status-button";
+import { MAX_MONEY_CENTS } from "~/models/product-limits";
+import type { ProductFormDefaults } from "./product-form.schema";
 
 type Meta = FieldMetadata<string | number | boolean | null | undefined>;
 
 /**
- * The add / edit product form (multipart, field names as in DECISIONS.md). Validation happens on
- * the server; errors come back with the values kept (files have to be chosen again). JavaScript adds
- * tag chips, a video preview with play/pause and a pending state.
+ * The add / edit product form (multipart, field names as in DECISIONS.md; fields and rules in
+ * product-form.schema.ts). Validation happens on the server; errors come back with the values kept
+ * (files have to be chosen again). JavaScript adds tag chips, a video preview with play/pause and a
+ * pending state.
  */
 export function ProductForm({
   mode,
@@ -47,16 +29,15 @@ export function ProductForm({
   current?: { images: string[]; videoUrl: string | null; name: string };
 }) {
   const { t } = useT();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ProductFormDefaults & { images: unknown; video: unknown }>({
     id: mode === "create" ? "add-product-form" : "edit-product-form",
     lastResult,
     defaultValue: defaults ?? { inStock: true, tags: [] },
     shouldValidate: "onSubmit",
   });
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const formErrors = form.errors ?? [];
   const requiredMissing = formErrors.includes("admin.product.errors.requiredFields");
+  // Field by name, for the helpers below that render many alike fields.
   const f = fields as unknown as Record<string, Meta>;
   const text = (name: string, required = false) => (
     <Field meta={f[name]!} label={<>{t(`admin.product.form.${name}`)}{required ? <Required /> : null}</>} maxLength={200} />
@@ -65,7 +46,7 @@ export function ProductForm({
     <TextArea meta={f[name]!} label={t(`admin.product.form.${name}`)} />
   );
   const money = (name: string) => (
-    <Field meta={f[name]!} label={t(`admin.product.form.${name}`)} type="number" min={0} max={99999999.99} step="0.01" inputMode="decimal" />
+    <Field meta={f[name]!} label={t(`admin.product.form.${name}`)} type="number" min={0} max={MAX_MONEY_CENTS / 100} step="0.01" inputMode="decimal" />
   );
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6" data-testid="product-form">
@@ -94,9 +75,9 @@ export function ProductForm({
         {money("price")}
         {money("priceEUR")}
         {money("priceCHF")}
-        {money("originalPrice")}
-        {money("originalPriceEUR")}
-        {money("originalPriceCHF")}
+        {money("salePrice")}
+        {money("salePriceEUR")}
+        {money("salePriceCHF")}
       </fieldset>
 
       <fieldset className="grid gap-x-4 sm:grid-cols-3">
@@ -152,9 +133,9 @@ export function ProductForm({
       </fieldset>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={busy} data-testid="product-submit">
-          {busy ? t("admin.product.form.saving") : t(mode === "create" ? "admin.product.form.submitAdd" : "admin.product.form.submitEdit")}
-        </button>
+        <StatusButton className="btn-primary" pendingLabel={t("admin.product.form.saving")} data-testid="product-submit">
+          {t(mode === "create" ? "admin.product.form.submitAdd" : "admin.product.form.submitEdit")}
+        </StatusButton>
       </div>
     </Form>
   );

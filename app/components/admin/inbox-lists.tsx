@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
-import { formatDateTime } from "~/components/admin/admin-ui";
-import type { MessagesTabData } from "~/models/admin-inbox.server";
+import { useAdminDateTime } from "~/components/admin/admin-ui";
+import type { InboxData } from "~/models/admin-inbox.server";
 
 const emailStatusTone: Record<string, string> = {
   queued: "bg-slate-100 text-slate-800",
@@ -19,17 +19,18 @@ export function EmailStatusBadge({ status }: { status: string }) {
   );
 }
 
-function messageState(message: MessagesTabData["messages"][number]): "done" | "read" | "unread" {
+function messageState(message: InboxData["messages"][number]): "done" | "read" | "unread" {
   return message.doneAt ? "done" : message.readAt ? "read" : "unread";
 }
 
 /**
- * The dashboard's Messages tab (/admin?tab=messages): contact messages and support requests, unread
- * first and newest first, and the e-mail outbox with each e-mail's state. Rows link to the detail
- * page, where a message is marked done and an e-mail's text is read.
+ * The messages section (/admin/messages): contact messages and support requests, unread first and
+ * newest first, and the e-mail outbox with each e-mail's state. Rows link to the detail page, where
+ * a message is marked read or done and an e-mail's text is read.
  */
-export function MessagesTab({ data }: { data: MessagesTabData }) {
+export function InboxLists({ data }: { data: InboxData }) {
   const { t } = useT();
+  const formatDateTime = useAdminDateTime();
   return (
     <div className="space-y-8">
       <section aria-labelledby="inbox-messages-heading" className="card p-4 sm:p-6" data-testid="inbox-messages">
@@ -38,7 +39,7 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
             {t("inbox.messages.heading")}
           </h2>
           <Link
-            to={data.showDone ? "/admin?tab=messages" : "/admin?tab=messages&done=1"}
+            to={data.showDone ? "/admin/messages" : "/admin/messages?done=1"}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
             {data.showDone ? t("inbox.messages.hideDone") : t("inbox.messages.showDone")}
@@ -104,7 +105,6 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
             {t("inbox.outbox.heading")}
           </h2>
           <Form method="get" className="flex items-end gap-2">
-            <input type="hidden" name="tab" value="messages" />
             {data.showDone ? <input type="hidden" name="done" value="1" /> : null}
             <div>
               <label htmlFor="outbox-status" className="label">

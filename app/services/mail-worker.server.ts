@@ -11,21 +11,22 @@ import {
   type EmailStatus,
   type OutboxEmail,
 } from "~/models/email-outbox.server";
+import { env } from "~/utils/env.server";
 
 /**
  * Sends the e-mail outbox over SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example:587 or
  * smtps://…:465), from MAIL_FROM. One worker per server process; several processes share the
  * outbox safely (rows are claimed with `for update skip locked`). Without SMTP_URL nothing is sent:
- * e-mails stay queued in the database and admins read them in the Messages tab.
+ * e-mails stay queued in the database and admins read them under /admin/messages. A service: it
+ * runs beside the server, started by the server entry, and uses the outbox model.
  */
 export const DEFAULT_MAIL_FROM = "OfficeHaus <shop@officehaus.example>";
 const POLL_MS = 5_000;
 const BATCH = 10;
 
 export function mailFrom(): string {
-  const from = process.env.MAIL_FROM?.trim();
-  // A From with a line break would be a header injection through configuration: never used.
-  return from && !/[\r\n]/.test(from) ? from : DEFAULT_MAIL_FROM;
+  // A From with a line break (a header injection through configuration) stops the server at start (env.server).
+  return env().MAIL_FROM ?? DEFAULT_MAIL_FROM;
 }
 
 export function createSmtpTransport(url: string): Promise<Transporter> {
@@ -116,22 +117,25 @@ export async function runMailWorkerOnce(db: Database, options: WorkerOptions): P
 
 declare global {
   // One worker per process, even when the server module is evaluated again.
-  var __shopMailWorker: { stop(): void } | undefined;
+  var __shopMailWorker: { stop(): Promise<void> } | undefined;
 }
 
 /**
  * Starts the background worker of this process (once). It does nothing without SMTP_URL, and does
  * not start under tests. A failing round is logged and the next one comes at the next tick.
+ * Returns whether a worker runs.
  */
-export function startMailWorker(): void {
-  if (globalThis.__shopMailWorker) return;
-  if (process.env.VITEST || process.env.NODE_ENV === "test") return;
-  const url = process.env.SMTP_URL?.trim();
-  if (!url) return;
+export function startMailWorker(): boolean {
+  if (globalThis.__shopMailWorker) return true;
+  if (process.env.VITEST || env().NODE_ENV === "test") return false;
+  const url = env().SMTP_URL;
+  if (!url) return false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let transport: Promise<Transporter> | undefined;
-  const tick = async () => {
+  let round: Promise<void> | undefined;
+  const tick = () => (round = runRound());
+  const runRound = async () => {
     try {
       transport ??= createSmtpTransport(url);
       const db = await getDb();
@@ -149,9 +153,19 @@ export function startMailWorker(): void {
   };
   schedule(1_000);
   globalThis.__shopMailWorker = {
-    stop() {
+    // No new round; the one under way (claimed e-mails) finishes first.
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await round;
     },
   };
+  return true;
+}
+
+/** Stops this process's worker (on shutdown), once the round under way is done. */
+export async function stopMailWorker(): Promise<void> {
+  const worker = globalThis.__shopMailWorker;
+  globalThis.__shopMailWorker = undefined;
+  await worker?.stop();
 }

@@ -1,0 +1,152 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { shopTimeZone } from "~/utils/shop-time.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { intlLocale } from "~/i18n/config";
+import { useT } from "~/i18n/use-t";
+import { getCustomerOrder, type CustomerOrder } from "~/models/customer-orders.server";
+import { formatPrice } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import { CustomerOrderStatus } from "~/components/account/order-status-label";
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, (t) => ({
+    title: args.data ? t("myaccount.meta.order.title", { number: args.data.order.number }) : t("myaccount.orders.notFound"),
+    description: t("myaccount.meta.order.description"),
+    noindex: true,
+  }));
+
+/** One of the signed-in customer's orders; someone else's, an unknown or a malformed id: 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const locale = await getLocale(request);
+  const order = await getCustomerOrder(user.id, params.orderId ?? "");
+  if (!order) throw new Response(getTranslator(locale)("myaccount.orders.notFound"), { status: 404 });
+  const format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeStyle: "short", timeZone: shopTimeZone() });
+  return {
+    order,
+    placed: format.format(new Date(order.createdAt)),
+    // There is no status history table: the last change is known, not each step.
+    updated: order.updatedAt !== order.createdAt ? format.format(new Date(order.updatedAt)) : null,
+  };
+}
+
+function AddressCard({ title, name, address, testId }: { title: string; name: string; address: CustomerOrder["shippingAddress"]; testId: string }) {
+  const { t } = useT();
+  const country = address.country ? t(`checkout.countries.${address.country}`) : "";
+  return (
+    <div className="card p-4" data-testid={testId}>
+      <h3 className="font-semibold">{title}</h3>
+      <address className="mt-2 text-sm not-italic leading-relaxed">
+        {name}
+        <br />
+        {address.street}
+        <br />
+        {address.postalCode} {address.city}
+        <br />
+        {country}
+      </address>
+    </div>
+  );
+}
+
+export default function CustomerOrderPage() {
+  const { order, placed, updated } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const status = t(`myaccount.orders.statuses.${order.status}`);
+  return (
+    <section aria-labelledby="order-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="order-heading" className="text-xl font-bold">
+          {t("myaccount.order.title", { number: order.number })}
+        </h2>
+        <Link to="/profile/orders" className="btn-secondary">
+          {t("myaccount.order.back")}
+        </Link>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+        <span>
+          {t("myaccount.order.placed")}: {placed}
+        </span>
+        <CustomerOrderStatus status={order.status} />
+      </div>
+
+      <section className="card mt-6 p-4" aria-labelledby="history-heading">
+        <h3 id="history-heading" className="font-semibold">
+          {t("myaccount.order.history")}
+        </h3>
+        <ol className="mt-2 flex flex-col gap-1 text-sm" data-testid="status-history">
+          <li>
+            {placed}: {t("myaccount.order.historyPlaced")}
+          </li>
+          <li>
+            {updated ? `${updated}: ` : null}
+            {t("myaccount.order.historyCurrent", { status })}
+          </li>
+        </ol>
+      </section>
+
+      <div className="mt-6 grid gap-4 md:grid-cols-3">
+        <div className="card p-4">
+          <h3 className="font-semibold">{t("myaccount.order.contact")}</h3>
+          <p className="mt-2 text-sm">{order.customerName}</p>
+          <p className="text-sm">{order.customerEmail}</p>
+          {order.customerPhone ? (
+            <p className="text-sm" dir="ltr">
+              {order.customerPhone}
+            </p>
+          ) : null}
+          <p className="mt-2 text-sm" data-testid="payment-method">
+            {t("myaccount.order.payment")}: {t(`checkout.payment.${order.paymentMethod}`)}
+          </p>
+        </div>
+        <AddressCard title={t("myaccount.order.shipping")} name={order.customerName} address={order.shippingAddress} testId="shipping-address" />
+        <AddressCard title={t("myaccount.order.billing")} name={order.customerName} address={order.billingAddress} testId="billing-address" />
+      </div>
+
+      <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="items-heading">
+        <h3 id="items-heading" className="font-semibold">
+          {t("myaccount.order.items")}
+        </h3>
+        <table className="mt-2 w-full text-sm" data-testid="order-items">
+          <thead>
+            <tr className="border-b border-slate-200">
+              <th scope="col" className="py-2 text-start">{t("myaccount.order.product")}</th>
+              <th scope="col" className="py-2 text-end">{t("myaccount.order.quantity")}</th>
+              <th scope="col" className="py-2 text-end">{t("myaccount.order.unitPrice")}</th>
+              <th scope="col" className="py-2 text-end">{t("myaccount.order.lineTotal")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={`${item.productId ?? ""}-${index}`} className="border-b border-slate-100">
+                <th scope="row" className="py-2 text-start font-normal">
+                  {item.productId ? (
+                    <Link to={`/products/${item.productId}`} className="hover:underline">
+                      {item.productName}
+                    </Link>
+                  ) : (
+                    item.productName
+                  )}
+                </th>
+                <td className="py-2 text-end">{item.quantity}</td>
+                <td className="py-2 text-end" dir="ltr">{formatPrice(item.unitPrice, item.currency)}</td>
+                <td className="py-2 text-end" dir="ltr">{formatPrice(item.totalPrice, item.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="pt-3 text-end">{t("myaccount.order.total")}</th>
+              <td className="pt-3 text-end font-bold" dir="ltr" data-testid="order-total">
+                {formatPrice(order.total, order.currency)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * What a product image or video may be: its types, its size limits, and how its real type is told
+ * from its first bytes (never from the file name or the browser's MIME type). Pure functions, no I/O.
+ */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+export const MAX_IMAGES = 10;
+/** The largest multipart body the upload forms accept: every image, a video and the text fields. */
+export const MAX_REQUEST_BYTES = MAX_IMAGES * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES + 2 * 1024 * 1024;
+
+export type MediaKind = "image" | "video";
+export interface MediaType {
+  ext: string;
+  mime: string;
+}
+
+export const mediaTypes: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  webm: "video/webm",
+};
+
+/** The names stored media get: a random UUID and the extension of their sniffed type. */
+export const STORED_MEDIA_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|avif|gif|mp4|webm)$/;
+
+const ascii = (bytes: Uint8Array, start: number, end: number) =>
+  String.fromCharCode(...bytes.subarray(start, Math.min(end, bytes.length)));
+
+const IMAGE_BRANDS_IN_FTYP = new Set(["avif", "avis", "heic", "heix", "heim", "heis", "mif1", "msf1"]);
+
+/** The image type the bytes really are (JPEG, PNG, WebP, AVIF, GIF), or null. */
+export function sniffImage(bytes: Uint8Array): MediaType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { ext: "jpg", mime: mediaTypes.jpg! };
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) {
+    return { ext: "png", mime: mediaTypes.png! };
+  }
+  const head6 = ascii(bytes, 0, 6);
+  if (head6 === "GIF87a" || head6 === "GIF89a") return { ext: "gif", mime: mediaTypes.gif! };
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { ext: "webp", mime: mediaTypes.webp! };
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
+    const brands = ftypBrands(bytes);
+    if (brands.includes("avif") || brands.includes("avis")) return { ext: "avif", mime: mediaTypes.avif! };
+  }
+  return null;
+}
+
+/** The video type the bytes really are (MP4 by its ftyp box, WebM by its EBML header), or null. */
+export function sniffVideo(bytes: Uint8Array): MediaType | null {
+  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) {
+    return { ext: "webm", mime: mediaTypes.webm! };
+  }
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
+    const major = ascii(bytes, 8, 12);
+    if (/^[\x20-\x7e]{4}$/.test(major) && !IMAGE_BRANDS_IN_FTYP.has(major)) return { ext: "mp4", mime: mediaTypes.mp4! };
+  }
+  return null;
+}
+
+function ftypBrands(bytes: Uint8Array): string[] {
+  const size = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const end = Math.min(bytes.length, Math.max(16, Math.min(size, 64)));
+  const brands = [ascii(bytes, 8, 12)];
+  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, offset + 4));
+  return brands;
+}
