@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/db/db.server";
+import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
 import { enqueueEmail } from "~/models/email-outbox.server";
 import { newsletterConfirmationEmail, newsletterEmail, shopLink } from "~/utils/email-templates.server";
@@ -140,18 +141,24 @@ export interface NewsletterIssue {
  */
 export async function queueNewsletterIssue(issue: NewsletterIssue): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const subscribers = await tx.query<{ email: string; locale: Locale; unsubscribe_token: string }>(
-      "select email, locale, unsubscribe_token from public.newsletter_subscribers where status = 'confirmed' order by created_at",
-    );
-    for (const subscriber of subscribers) {
-      const own = issue.content[subscriber.locale];
-      const locale: Locale = own ? subscriber.locale : "de";
-      const content = own ?? issue.content.de;
-      const link = unsubscribeUrl(issue.siteUrl, subscriber.unsubscribe_token, locale);
-      const message = newsletterEmail({ locale, subject: content.subject, body: content.body, unsubscribeUrl: link });
-      await enqueueEmail(tx, { to: subscriber.email, ...message, kind: "newsletter", locale, unsubscribeUrl: link });
-    }
-    return subscribers.length;
-  });
+  return db.transaction((tx) => queueIssueEmails(tx, issue));
+}
+
+/**
+ * The e-mails of one issue, queued in the caller's transaction (`issueId`: the newsletter_issues
+ * row they belong to). Returns how many were queued.
+ */
+export async function queueIssueEmails(tx: Queryable, issue: NewsletterIssue, issueId?: string): Promise<number> {
+  const subscribers = await tx.query<{ email: string; locale: Locale; unsubscribe_token: string }>(
+    "select email, locale, unsubscribe_token from public.newsletter_subscribers where status = 'confirmed' order by created_at",
+  );
+  for (const subscriber of subscribers) {
+    const own = issue.content[subscriber.locale];
+    const locale: Locale = own ? subscriber.locale : "de";
+    const content = own ?? issue.content.de;
+    const link = unsubscribeUrl(issue.siteUrl, subscriber.unsubscribe_token, locale);
+    const message = newsletterEmail({ locale, subject: content.subject, body: content.body, unsubscribeUrl: link });
+    await enqueueEmail(tx, { to: subscriber.email, ...message, kind: "newsletter", locale, unsubscribeUrl: link, newsletterIssueId: issueId ?? null });
+  }
+  return subscribers.length;
 }

@@ -1,6 +1,8 @@
 import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, directionOf, intlLocale, type Locale } from "~/i18n/config";
 import { formatPrice, type Currency } from "~/utils/money";
+import { formatRate, type VatLine } from "~/utils/vat";
+import type { BankDetails } from "~/utils/shop-details.server";
 
 /**
  * The shop's e-mails, in the shopper's language (catalogue namespace "email"): a plain-text part and
@@ -60,13 +62,15 @@ function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmai
         );
         break;
       case "table": {
+        // Amounts and quantities keep their order ("12,90 €") inside a right-to-left e-mail.
+        const ltr = (value: string) => `<span dir="ltr">${escapeHtml(value)}</span>`;
         const widths = block.head.map((h, i) => Math.max(h.length, ...block.rows.map((r) => (r[i] ?? "").length)));
         const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
         textParts.push(
           [line(block.head), ...block.rows.map(line), "", ...block.foot.map(([label, value]) => `${label}: ${value}`)].join("\n"),
         );
         const cell = (tag: "td" | "th", value: string, i: number) =>
-          `<${tag} style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:${i === 0 ? "start" : "end"}">${escapeHtml(value)}</${tag}>`;
+          `<${tag} style="padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:${i === 0 ? "start" : "end"}">${i === 0 ? escapeHtml(value) : ltr(value)}</${tag}>`;
         htmlParts.push(
           `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px">` +
             `<thead><tr>${block.head.map((h, i) => cell("th", h, i)).join("")}</tr></thead>` +
@@ -74,7 +78,7 @@ function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmai
             `<tfoot>${block.foot
               .map(
                 ([label, value], index) =>
-                  `<tr><td colspan="${block.head.length - 1}" style="padding:6px 8px;text-align:end${index === block.foot.length - 1 ? ";font-weight:bold" : ""}">${escapeHtml(label)}</td><td style="padding:6px 8px;text-align:end${index === block.foot.length - 1 ? ";font-weight:bold" : ""}">${escapeHtml(value)}</td></tr>`,
+                  `<tr><td colspan="${block.head.length - 1}" style="padding:6px 8px;text-align:end${index === block.foot.length - 1 ? ";font-weight:bold" : ""}">${escapeHtml(label)}</td><td style="padding:6px 8px;text-align:end${index === block.foot.length - 1 ? ";font-weight:bold" : ""}">${ltr(value)}</td></tr>`,
               )
               .join("")}</tfoot></table>`,
         );
@@ -145,6 +149,10 @@ export interface OrderEmailInput {
   paymentMethod: "cash_on_delivery" | "bank_transfer";
   lines: Array<{ name: string; quantity: number; unitPrice: number; total: number }>;
   total: number;
+  /** The VAT contained in the total, by rate. */
+  vat: VatLine[];
+  /** For a bank transfer: the account to pay to (the order number is the reference). */
+  bank: BankDetails | null;
   shippingAddress: { street: string; postalCode: string; city: string; country: string };
   orderUrl: string;
 }
@@ -171,14 +179,33 @@ export function orderConfirmationEmail(input: OrderEmailInput): RenderedEmail {
         [t("email.order.subtotal"), formatPrice(subtotal, input.currency)],
         [t("email.order.shipping"), t("email.order.shippingFree")],
         [`${t("email.order.total")} (${t("email.order.vat")})`, formatPrice(input.total, input.currency)],
+        ...input.vat.map((line): [string, string] => [
+          t("pricing.vat.contained", { rate: formatRate(line.rate, input.locale === "de" || input.locale === "fr") }),
+          formatPrice(line.vat, input.currency),
+        ]),
       ],
     },
     {
       type: "p",
       text: `${t("email.order.payment")}: ${t(`email.order.paymentMethods.${input.paymentMethod}`)}${
-        input.paymentMethod === "bank_transfer" ? `\n${t("email.order.bankTransferNote")}` : ""
+        input.bank ? `\n${t("email.order.bankTransferNote")}` : ""
       }`,
     },
+    ...(input.bank
+      ? [
+          {
+            type: "p" as const,
+            text: [
+              `${t("pricing.bank.holder")}: ${input.bank.holder}`,
+              `${t("pricing.bank.iban")}: ${input.bank.iban}`,
+              ...(input.bank.bic ? [`${t("pricing.bank.bic")}: ${input.bank.bic}`] : []),
+              ...(input.bank.bankName ? [`${t("pricing.bank.bank")}: ${input.bank.bankName}`] : []),
+              `${t("pricing.bank.amount")}: ${formatPrice(input.total, input.currency)}`,
+              `${t("pricing.bank.reference")}: ${input.number}`,
+            ].join("\n"),
+          },
+        ]
+      : []),
     {
       type: "p",
       text: `${t("email.order.shippingAddress")}:\n${oneLine(input.customerName)}\n${oneLine(address.street)}\n${oneLine(address.postalCode)} ${oneLine(address.city)}\n${oneLine(address.country)}`,
@@ -213,5 +240,58 @@ export function newsletterEmail(input: { locale: Locale; subject: string; body: 
     ...paragraphs,
     { type: "p", text: t("email.common.signature") },
     { type: "small", text: t("email.newsletter.why"), href: input.unsubscribeUrl, linkLabel: t("email.newsletter.unsubscribe") },
+  ]);
+}
+
+export type OrderStatusEmailStatus = "confirmed" | "shipped" | "delivered" | "cancelled";
+
+export interface OrderStatusEmailInput {
+  locale: Locale;
+  number: string;
+  customerName: string;
+  status: OrderStatusEmailStatus;
+  currency: Currency;
+  paymentMethod: "cash_on_delivery" | "bank_transfer";
+  lines: Array<{ name: string; quantity: number; total: number }>;
+  total: number;
+  orderUrl: string;
+}
+
+/**
+ * An order's new status (an admin confirmed, shipped, delivered or cancelled it), in the language
+ * the order was placed in (namespace "mail"). Cancelling says what happens to the payment.
+ */
+export function orderStatusEmail(input: OrderStatusEmailInput): RenderedEmail {
+  const t = getTranslator(input.locale);
+  const status = t(`mail.orderStatus.statuses.${input.status}`);
+  const blocks: Block[] = [
+    { type: "p", text: greeting(input.locale, input.customerName) },
+    { type: "p", text: t(`mail.orderStatus.intro.${input.status}`, { number: input.number }) },
+    { type: "p", text: `${t("email.order.number")}: ${input.number}\n${t("mail.orderStatus.statusLabel")}: ${status}` },
+  ];
+  if (input.status === "cancelled") blocks.push({ type: "p", text: t(`mail.orderStatus.cancelledPayment.${input.paymentMethod}`) });
+  blocks.push(
+    {
+      type: "table",
+      head: [t("email.order.item"), t("email.order.quantity"), t("email.order.lineTotal")],
+      rows: input.lines.map((line) => [oneLine(line.name), String(line.quantity), formatPrice(line.total, input.currency)]),
+      foot: [[`${t("email.order.total")} (${t("email.order.vat")})`, formatPrice(input.total, input.currency)]],
+    },
+    { type: "button", label: t("email.order.view"), href: input.orderUrl },
+    { type: "p", text: t("email.common.signature") },
+  );
+  return compose(input.locale, t("mail.orderStatus.subject", { number: input.number, status }), blocks);
+}
+
+/** The password-reset link (namespace "mail"): valid one hour, used once. */
+export function passwordResetEmail(input: { locale: Locale; firstName: string; resetUrl: string; minutes: number }): RenderedEmail {
+  const t = getTranslator(input.locale);
+  return compose(input.locale, t("mail.passwordReset.subject"), [
+    { type: "p", text: greeting(input.locale, input.firstName) },
+    { type: "p", text: t("mail.passwordReset.intro") },
+    { type: "button", label: t("mail.passwordReset.action"), href: input.resetUrl },
+    { type: "p", text: t("mail.passwordReset.expires", { minutes: input.minutes }) },
+    { type: "p", text: t("email.common.signature") },
+    { type: "small", text: t("mail.passwordReset.notYou") },
   ]);
 }

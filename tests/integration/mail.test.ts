@@ -8,7 +8,9 @@ process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://shop.test";
 
 const outbox = await import("~/models/email-outbox.server");
-const worker = await import("~/utils/mail-worker.server");
+const emails = await import("~/models/transactional-email.server");
+const outboxAdmin = await import("~/models/admin-outbox.server");
+const worker = await import("~/services/mail-worker.server");
 const newsletter = await import("~/models/newsletter.server");
 const { placeOrder } = await import("~/models/order.server");
 const { addToCart } = await import("~/models/cart.server");
@@ -104,7 +106,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
   });
 
   const registration = (email = "anna@example.com", firstName = "Anna") =>
-    testDb.db.transaction((t) => outbox.queueRegistrationEmail(t, { email, firstName, locale: "en" }));
+    testDb.db.transaction((t) => emails.queueRegistrationEmail(t, { email, firstName, locale: "en" }));
 
   async function rows() {
     return testDb.db.query<{ id: string; status: string; attempts: number; last_error: string | null; wait: number; to_address: string; subject: string }>(
@@ -117,7 +119,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
   it("queues an e-mail only when the causing transaction commits", async () => {
     await expect(
       testDb.db.transaction(async (t) => {
-        await outbox.queueRegistrationEmail(t, { email: "rolled@example.com", firstName: "Rolf", locale: "de" });
+        await emails.queueRegistrationEmail(t, { email: "rolled@example.com", firstName: "Rolf", locale: "de" });
         throw new Error("registration failed later");
       }),
     ).rejects.toThrow("registration failed later");
@@ -203,7 +205,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     // A failed e-mail is not lost: an admin can queue it again, and it goes out once the server works.
     smtp.setMode({ kind: "accept" });
     const [failed] = await rows();
-    expect(await outbox.retryOutboxEmail(failed!.id)).toBe(true);
+    expect(await outboxAdmin.retryOutboxEmail(failed!.id)).toBe(true);
     expect(await worker.runMailWorkerOnce(testDb.db, { transport })).toMatchObject({ sent: 1 });
   });
 
@@ -328,7 +330,8 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
       "select to_address, subject, text_body, kind, locale from public.email_outbox",
     );
     expect(email).toMatchObject({ to_address: "chloe@example.com", kind: "registration", locale: "fr", subject: "Bienvenue chez OfficeHaus, Chloé" });
-    expect(email!.text_body).toContain("http://shop.test/login?lng=fr");
+    // The confirmation link, at SITE_URL, in the shopper's language.
+    expect(email!.text_body).toMatch(/http:\/\/shop\.test\/register\/confirm\?token=[A-Za-z0-9_-]{43}&lng=fr/);
     // The same address again: no account, no second e-mail.
     await registerRoute.action({ request: form("CHLOE@example.com"), params: {}, context: {} });
     expect(await rows()).toHaveLength(1);
@@ -406,7 +409,8 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
       for (const email of ["", "not-an-email", "a@b", `${"x".repeat(100_000)}@example.com`, "a@example.com\r\nBcc: b@example.com"]) {
         const result = (await subscribeVia(email)) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
         expect(result.init.status).toBe(400);
-        expect(result.data.result.error.email?.[0]).toMatch(/^forms\.errors\.email/);
+        // A line break (header injection) is a control character: refused as such.
+        expect(result.data.result.error.email?.[0]).toMatch(email.includes("\r") ? /^common\.error\.controlCharacters$/ : /^forms\.errors\.email/);
       }
       expect(await subscribers()).toHaveLength(0);
       expect(await outboxTexts()).toHaveLength(0);
@@ -432,13 +436,6 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
       const tooMany = (await subscribeVia("one-more@example.com", {}, "10.9.9.9")) as { init: { status: number } };
       expect(tooMany.init.status).toBe(429);
       expect((await subscribers()).some((s) => s.email === "one-more@example.com")).toBe(false);
-    });
-
-    it("refuses a cross-site post", async () => {
-      await expect(
-        newsletterRoute.action(args(post("/newsletter", { email: "x@example.com" }, undefined, "https://evil.example"))),
-      ).rejects.toMatchObject({ status: 403 });
-      expect(await subscribers()).toHaveLength(0);
     });
 
     it("carries an unsubscribe link in every newsletter e-mail, which works by the page and by one click", async () => {

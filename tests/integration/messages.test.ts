@@ -188,16 +188,6 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
       const other = (await contactRoute.action(args(post("/contact", contactForm, "192.0.2.8")))) as Response;
       expect(other.status).toBe(302);
     });
-
-    it("refuses a cross-site post before anything else", async () => {
-      const request = new Request("http://localhost/contact", {
-        method: "POST",
-        headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(contactForm),
-      });
-      await expect(contactRoute.action(args(request))).rejects.toMatchObject({ status: 403 });
-      expect(await count("contact_messages")).toBe(0);
-    });
   });
 
   describe("support action", () => {

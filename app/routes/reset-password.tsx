@@ -1,0 +1,120 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { getAuthProvider } from "~/auth/provider.server";
+import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
+import { resetPasswordSchema } from "~/auth/password-schemas";
+import { UNEXPECTED } from "~/auth/schemas";
+import { revokeAllSessions } from "~/models/user-session.server";
+import { getLocale } from "~/i18n/i18n.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { useT } from "~/i18n/use-t";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { readFormData } from "~/utils/form-data.server";
+import { flashToast } from "~/utils/session.server";
+import { pageMeta } from "~/utils/seo";
+import { Field } from "~/components/field";
+import { FormAlert } from "~/components/form-alert";
+import { StatusButton } from "~/components/status-button";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+
+/**
+ * The link of the password-reset e-mail (/reset-password?token=…): opening it shows the form (or
+ * says the link is used or expired); the form sets the new password, uses the link up and signs
+ * the account out everywhere, then the visitor signs in with the new password.
+ */
+export const RESET_LIMITS = { windowSeconds: 15 * 60, perAddress: 20 } as const;
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("password.reset.title"), description: t("password.reset.intro"), noindex: true }));
+
+type View = { state: "form"; token: string } | { state: "invalid" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token ? await getAuthProvider().checkPasswordResetLink(token) : false;
+  if (valid === false) return data<View>({ state: "invalid" }, { status: 404 });
+  return data<View>({ state: "form", token });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), invalid: false }, { status: 400 });
+  const t = getTranslator(await getLocale(request));
+  const limit = await hitRateLimit(`reset:address:${clientAddress(request)}`, RESET_LIMITS.perAddress, RESET_LIMITS.windowSeconds);
+  if (!limit.allowed) {
+    const message = t("account.errors.tooManyAttempts", { minutes: Math.ceil(limit.retryAfter / 60) });
+    return data({ result: submission.reply({ formErrors: [message], hideFields }), invalid: false }, {
+      status: 429,
+      headers: { "Retry-After": String(Math.max(1, limit.retryAfter)) },
+    });
+  }
+  try {
+    const result = await getAuthProvider().resetPassword(submission.value.token, submission.value.password);
+    if (!result.ok) {
+      return data(
+        { result: submission.reply({ formErrors: [authFailureMessage(result, t, "signUp")], hideFields }), invalid: result.code === "invalid_link" },
+        { status: authFailureStatus(result, "signUp") },
+      );
+    }
+    // Every session of the account ends, this browser's included: whoever knew the old password is out.
+    await revokeAllSessions(result.userId);
+  } catch (error) {
+    console.error("password reset failed unexpectedly", error);
+    return data({ result: submission.reply({ formErrors: [UNEXPECTED], hideFields }), invalid: false }, { status: 500 });
+  }
+  const toast = { kind: "success", title: "password.reset.doneTitle", description: "password.reset.doneText" } as const;
+  return redirect("/login", { headers: { "Set-Cookie": await flashToast(request, toast) } });
+}
+
+export default function ResetPassword() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useT();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const invalid = view.state === "invalid" || actionData?.invalid === true;
+  return (
+    <div className="container-page flex justify-center py-12" data-testid="reset-password" data-state={invalid ? "invalid" : "form"}>
+      <div className="card w-full max-w-md p-6 sm:p-8">
+        {invalid ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+            <h1 className="text-2xl font-bold">{t("password.reset.invalidTitle")}</h1>
+            <p className="mt-2">{t("password.reset.invalidText")}</p>
+            <p className="mt-4">
+              <Link to="/forgot-password" className="font-semibold underline">
+                {t("password.reset.requestNew")}
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">{t("password.reset.title")}</h1>
+            <p className="mt-2 text-slate-600">{t("password.reset.intro")}</p>
+            <div className="mt-6">
+              <FormAlert id={form.errorId} title={t("account.toast.error")} messages={form.errors} />
+              <Form method="post" {...getFormProps(form)} data-testid="reset-form" className="space-y-2">
+                <input type="hidden" name="token" value={view.state === "form" ? view.token : ""} />
+                <Field meta={fields.password} type="password" label={t("password.fields.newPassword")} autoComplete="new-password" required minLength={8} maxLength={128} />
+                <Field meta={fields.confirmPassword} type="password" label={t("password.fields.confirmPassword")} autoComplete="new-password" required maxLength={128} />
+                <StatusButton className="btn-primary w-full" pendingLabel={t("password.reset.submitting")}>
+                  {t("password.reset.submit")}
+                </StatusButton>
+              </Form>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
