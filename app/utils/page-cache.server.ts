@@ -3,11 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import { catalogueCacheTtlMs, catalogueGeneration } from "~/db/catalogue-version.server";
+import { catalogueGeneration } from "~/db/catalogue-version.server";
+import { env, parseEnv, type RawEnv } from "./env.server";
 import { CART_COOKIE } from "~/models/cart.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { header, headersWithout } from "./node-headers.server";
+import { PERSONA_TOKENS, personaUser, runAsPersona, type Persona, type PersonaRole } from "./persona.server";
 import { getPreferences } from "./preferences.server";
 import { SESSION_COOKIE } from "./session.server";
 
@@ -16,7 +18,8 @@ import { SESSION_COOKIE } from "./session.server";
  *
  * Such a visitor's page depends only on its address, the language, the currency and country (and
  * the host, for absolute links), so every such visitor can be served the same bytes: rendered once,
- * compressed once (gzip and brotli), then answered straight from memory in front of remix-serve.
+ * compressed once (gzip and brotli), then answered straight from memory, in front of the app (the
+ * server entry runs it as middleware: server/app.ts).
  * A request that carries the session or cart cookie is never served from here — those pages show
  * a cart badge, favourites, an account or a toast, and always render.
  *
@@ -44,20 +47,23 @@ const MAX_URL_LENGTH = 1024;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 const FILL_TIMEOUT_MS = 15_000;
 const FILL_HEADER = "x-shop-page-cache-fill";
+/** On a fill: which persona to render as (an id of this process's own list, never the persona itself). */
+const PERSONA_HEADER = "x-shop-page-cache-persona";
 /** Headers of the filled answer that belong to that one connection, not to the page. */
 const CONNECTION_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "vary", "etag"]);
 /** Request headers a filling request must not copy: they would change the body or the connection. */
-const NOT_FORWARDED = new Set(["accept-encoding", "connection", "keep-alive", "content-length", "transfer-encoding", "if-none-match", "if-modified-since", "upgrade", FILL_HEADER]);
+const NOT_FORWARDED = new Set(["accept-encoding", "connection", "keep-alive", "content-length", "transfer-encoding", "if-none-match", "if-modified-since", "upgrade", "cookie", FILL_HEADER, PERSONA_HEADER]);
 
 export type PageCacheConfig = { enabled: boolean; ttlMs: number; maxBytes: number; maxEntries: number };
 
-export function pageCacheConfig(env: Record<string, string | undefined> = process.env): PageCacheConfig {
-  const ttlMs = catalogueCacheTtlMs(env);
-  const maxMb = Number(env.PAGE_CACHE_MAX_MB ?? 64);
+export function pageCacheConfig(source?: RawEnv): PageCacheConfig {
+  const settings = source ? parseEnv(source) : env();
+  const ttlMs = settings.PAGE_CACHE_TTL * 1000;
+  const maxMb = settings.PAGE_CACHE_MAX_MB;
   return {
-    enabled: env.PAGE_CACHE !== "off" && ttlMs > 0 && maxMb > 0,
+    enabled: settings.PAGE_CACHE !== "off" && ttlMs > 0 && maxMb > 0,
     ttlMs,
-    maxBytes: Number.isFinite(maxMb) ? maxMb * 1024 * 1024 : 64 * 1024 * 1024,
+    maxBytes: maxMb * 1024 * 1024,
     maxEntries: 5_000,
   };
 }
@@ -67,13 +73,51 @@ function cookieNames(cookieHeader: string | undefined): string[] {
   return cookieHeader.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
 }
 
-/** Whether a request may be answered from the shared cache (before looking at language or currency). */
-export function isSharedPageRequest(method: string | undefined, url: string | undefined, cookieHeader: string | undefined): boolean {
+/** Whether the address is one of the shared pages (checkout, cart, account and admin never are). */
+export function isSharedPagePath(method: string | undefined, url: string | undefined): boolean {
   if (method !== "GET" || !url || url.length > MAX_URL_LENGTH) return false;
   const query = url.indexOf("?");
-  const path = query < 0 ? url : url.slice(0, query);
-  if (!SHARED_PAGE.test(path)) return false;
-  return !cookieNames(cookieHeader).some((name) => PERSONAL_COOKIES.includes(name));
+  return SHARED_PAGE.test(query < 0 ? url : url.slice(0, query));
+}
+
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  return cookieNames(cookieHeader).some((name) => PERSONAL_COOKIES.includes(name));
+}
+
+/** Whether a request may be answered with the page every new visitor gets (before looking at language or currency). */
+export function isSharedPageRequest(method: string | undefined, url: string | undefined, cookieHeader: string | undefined): boolean {
+  return isSharedPagePath(method, url) && !hasPersonalCookie(cookieHeader);
+}
+
+/** The cookie header without the personal cookies (a persona's render must not see the visitor's own). */
+export function withoutPersonalCookies(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const kept = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !PERSONAL_COOKIES.includes(part.slice(0, Math.max(0, part.indexOf("="))).trim()));
+  return kept.length > 0 ? kept.join("; ") : undefined;
+}
+
+/** What a visitor's page varies by beyond the shared page (resolved from their cookies: app/auth/persona.server.ts). */
+export interface VisitorValues {
+  role: PersonaRole;
+  cartCount: number;
+  favoriteIds: string[];
+  user: { id: string; email: string; firstName: string } | null;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TOKEN = new RegExp(Object.values(PERSONA_TOKENS).join("|"), "g");
+
+/** The page with the visitor's own strings in place of the persona's placeholders. */
+export function substituteUser(page: string, user: NonNullable<VisitorValues["user"]>): string {
+  const values: Record<string, string> = {
+    [PERSONA_TOKENS.id]: user.id,
+    [PERSONA_TOKENS.email]: user.email,
+    [PERSONA_TOKENS.firstName]: user.firstName,
+  };
+  return page.replace(TOKEN, (token) => values[token] ?? "");
 }
 
 /** The best encoding the client accepts among those kept: brotli, gzip, or none. */
@@ -102,6 +146,8 @@ export type CachedPage = {
   expires: number;
   generation: number;
   size: number;
+  /** The identity body as text, once a visitor's strings had to be put in. */
+  text?: string;
 };
 /** An address whose answer cannot be shared (an error, a redirect, a cookie): passes through. */
 type PassThrough = { kind: "pass"; expires: number; generation: number; size: number };
@@ -188,28 +234,38 @@ export class PageStore {
   }
 }
 
-/** Everything a shared page varies by: host and address, language, currency and country. */
-async function cacheKey(req: http.IncomingMessage): Promise<string> {
+/** What language, currency and the visitor's values are read from (the client's address: for an optional GeoIP lookup). */
+function requestOf(req: http.IncomingMessage): Request {
   const host = header(req, "host") ?? "localhost";
   const headers = new Headers();
-  // What language and currency detection read (the client's address: for an optional GeoIP lookup).
   for (const name of ["cookie", "accept-language", "cf-ipcountry", "x-vercel-ip-country", "x-country-code", CLIENT_ADDRESS_HEADER]) {
     const value = header(req, name);
     if (value !== undefined) headers.set(name, value);
   }
-  const request = new Request(`http://${host}${req.url}`, { headers });
+  return new Request(`http://${host}${req.url}`, { headers });
+}
+
+/** Everything a shared page varies by: host and address, language, currency and country. */
+async function cacheKey(req: http.IncomingMessage, request = requestOf(req)): Promise<string> {
+  const host = header(req, "host") ?? "localhost";
   const [locale, { currency, country }] = await Promise.all([getLocale(request), getPreferences(request)]);
   return [host, header(req, "x-forwarded-host"), header(req, "x-forwarded-proto"), req.url, locale, currency, country].join("\n");
 }
 
 /** Asks this server for the page over loopback, with the visitor's headers, uncompressed. */
-function renderOwnPage(server: http.Server, req: http.IncomingMessage, marker: string, agent: http.Agent): Promise<RenderedAnswer> {
+function renderOwnPage(server: http.Server, req: http.IncomingMessage, marker: string, agent: http.Agent, personaId?: string): Promise<RenderedAnswer> {
   const address = server.address();
   const target =
     typeof address === "string"
       ? { socketPath: address }
       : { host: isWildcard(address) ? "127.0.0.1" : address?.address, port: address?.port };
-  const headers: http.OutgoingHttpHeaders = { ...headersWithout(req.headers, NOT_FORWARDED), [FILL_HEADER]: marker };
+  const cookie = withoutPersonalCookies(header(req, "cookie"));
+  const headers: http.OutgoingHttpHeaders = {
+    ...headersWithout(req.headers, NOT_FORWARDED),
+    ...(cookie ? { cookie } : {}),
+    [FILL_HEADER]: marker,
+    ...(personaId ? { [PERSONA_HEADER]: personaId } : {}),
+  };
   return new Promise((resolve, reject) => {
     const request = http.request({ ...target, agent, method: "GET", path: req.url, headers, timeout: FILL_TIMEOUT_MS }, (response) => {
       const chunks: Buffer[] = [];
@@ -227,9 +283,12 @@ function isWildcard(address: AddressInfo | null): boolean {
   return !address || address.address === "::" || address.address === "0.0.0.0";
 }
 
-type AccessLog = (line: string) => void;
-
-function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: "hit" | "miss", started: bigint, log: AccessLog) {
+function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: "hit" | "miss", values?: VisitorValues) {
+  if (values) {
+    // A page of a kind of visitor: never kept by anything between us and them.
+    page = { ...page, headers: { ...page.headers, "cache-control": "private, no-cache" } };
+    if (values.user) return sendWithUser(res, page, outcome, values.user);
+  }
   const encoding = preferredEncoding(header(req, "accept-encoding"));
   const notModified = header(req, "if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
@@ -242,9 +301,14 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedP
     "X-Page-Cache": outcome,
   });
   res.end(notModified ? undefined : body);
-  // The same access-log line remix-serve writes (morgan "tiny") for the requests it answers.
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  log(`GET ${req.url} ${notModified ? 304 : 200} ${notModified ? "-" : body.byteLength} - ${ms.toFixed(3)} ms`);
+}
+
+/** Sends the page with the signed-in visitor's own strings put in (uncompressed here: compression() compresses it). */
+function sendWithUser(res: http.ServerResponse, page: CachedPage, outcome: "hit" | "miss", user: NonNullable<VisitorValues["user"]>) {
+  page.text ??= page.identity.toString("utf8");
+  const body = Buffer.from(substituteUser(page.text, user), "utf8");
+  res.writeHead(200, { ...page.headers, "Content-Length": body.byteLength, "X-Page-Cache": outcome });
+  res.end(body);
 }
 
 /** Sends a rendered answer that is not kept, as it came (uncompressed: it is not a shared page). */
@@ -259,15 +323,32 @@ type Filled = { answer: RenderedAnswer; page: CachedPage | null };
  * Returns the cache's request handler: it answers a shared page itself, or calls `next` (the rest
  * of the server) for anything personal, uncacheable or failing.
  */
-export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log: AccessLog = console.log) {
+export function createPageCache(
+  config: PageCacheConfig = pageCacheConfig(),
+  options: {
+    /** The visitor's values from their cookies, or null when their page must render for them alone. */
+    resolveVisitor?: (request: Request) => Promise<VisitorValues | null>;
+  } = {},
+) {
   const store = new PageStore(config);
   const filling = new Map<string, Promise<Filled>>();
   const marker = randomBytes(16).toString("hex");
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  /** The personas of the fills under way, by the id their loopback request carries. */
+  const personas = new Map<string, Persona>();
+  /** Per shared page: the product ids it shows (every id in its body), so a visitor's favourites can be narrowed to those. */
+  const pageIds = new Map<string, { generation: number; expires: number; ids: Set<string> }>();
 
-  async function fill(server: http.Server, req: http.IncomingMessage, key: string): Promise<Filled> {
-    const generation = catalogueGeneration();
-    const answer = await renderOwnPage(server, req, marker, agent);
+  async function fill(server: http.Server, req: http.IncomingMessage, key: string, persona?: { baseKey: string; persona: Persona; generation: number }): Promise<Filled> {
+    const generation = persona?.generation ?? catalogueGeneration();
+    const personaId = persona ? randomBytes(12).toString("hex") : undefined;
+    if (personaId) personas.set(personaId, persona!.persona);
+    let answer: RenderedAnswer;
+    try {
+      answer = await renderOwnPage(server, req, marker, agent, personaId);
+    } finally {
+      if (personaId) personas.delete(personaId);
+    }
     const expires = Date.now() + config.ttlMs;
     if (!isShareable(answer)) {
       // A stable answer that cannot be shared (not found, a redirect, a cookie) passes through for
@@ -280,11 +361,73 @@ export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log
     return { answer, page };
   }
 
+  /** Notes the product ids a page shows: every id in its body (a few more than the hearts cost only sharing, never correctness). */
+  function learn(baseKey: string, page: CachedPage) {
+    const known = { generation: page.generation, expires: page.expires, ids: new Set(page.identity.toString("latin1").match(UUID) ?? []) };
+    pageIds.delete(baseKey);
+    pageIds.set(baseKey, known);
+    for (const oldest of pageIds.keys()) {
+      if (pageIds.size <= config.maxEntries) break;
+      pageIds.delete(oldest);
+    }
+    return known;
+  }
+
+  /** The kept page for `key`, or its render (shared with every request for it meanwhile). */
+  async function obtain(server: http.Server, req: http.IncomingMessage, key: string, persona?: Parameters<typeof fill>[3]) {
+    const entry = store.get(key, Date.now(), catalogueGeneration());
+    if (entry) return { entry, first: false };
+    let pending = filling.get(key);
+    const first = !pending;
+    if (!pending) {
+      pending = fill(server, req, key, persona).finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    return { filled: await pending, first };
+  }
+
+  /**
+   * A visitor with a cart or an account: served the page of their kind — keyed by role, cart count
+   * and those of their favourites the page shows — rendered once for everyone alike, with their own
+   * strings put in as it is sent. Anything else (a toast to show, an ended session…) renders for them.
+   */
+  async function servePersonal(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void) {
+    const request = requestOf(req);
+    const values = await options.resolveVisitor!(request);
+    if (!values) return next();
+    const baseKey = await cacheKey(req, request);
+    const variant = (favoriteIds: string[], generation: number) => ({
+      baseKey,
+      generation,
+      persona: { role: values.role, cartCount: values.cartCount, favoriteIds, user: values.user ? personaUser(values.role === "admin") : null },
+    });
+    const keyOf = (favoriteIds: string[]) => [baseKey, values.role, values.cartCount, favoriteIds.join(",")].join("\n");
+    const current = () => {
+      const known = pageIds.get(baseKey);
+      return known && known.generation === catalogueGeneration() && known.expires > Date.now() ? known : undefined;
+    };
+    const pageOf = (result: Awaited<ReturnType<typeof obtain>>) => (result.entry?.kind === "page" ? result.entry : result.filled?.page);
+    let known = current();
+    let result: Awaited<ReturnType<typeof obtain>> | undefined;
+    if (!known) {
+      // Which products does the page show? Its render without favourites tells (and serves most visitors).
+      result = await obtain(server, req, keyOf([]), variant([], catalogueGeneration()));
+      const page = pageOf(result);
+      if (!page) return next();
+      known = learn(baseKey, page);
+    }
+    const ids = known.ids;
+    const shown = values.favoriteIds.filter((id) => ids.has(id)).sort();
+    if (!result || shown.length > 0) result = await obtain(server, req, keyOf(shown), variant(shown, known.generation));
+    const page = pageOf(result);
+    if (!page) return next();
+    send(req, res, page, result.first ? "miss" : "hit", values);
+  }
+
   async function serve(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void) {
-    const started = process.hrtime.bigint();
     const key = await cacheKey(req);
     const entry = store.get(key, Date.now(), catalogueGeneration());
-    if (entry?.kind === "page") return send(req, res, entry, "hit", started, log);
+    if (entry?.kind === "page") return send(req, res, entry, "hit");
     if (entry?.kind === "pass") return next();
     let pending = filling.get(key);
     const first = !pending;
@@ -293,7 +436,7 @@ export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log
       filling.set(key, pending);
     }
     const { answer, page } = await pending;
-    if (page) return send(req, res, page, first ? "miss" : "hit", started, log);
+    if (page) return send(req, res, page, first ? "miss" : "hit");
     // The answer was rendered from this visitor's own headers: it is theirs. Requests that waited
     // for it get it too unless it sets a cookie (which may be meant for one visitor only).
     if (first || answer.headers["set-cookie"] === undefined) return relay(res, answer);
@@ -306,15 +449,27 @@ export function createPageCache(config: PageCacheConfig = pageCacheConfig(), log
   return {
     store,
     isOwnFill,
-    /** Answers from the cache (true) or leaves the request to the server (false, `next` not called). */
+    /**
+     * Answers from the cache (true), or leaves the request to the server (false, `next` not called),
+     * or (true) passes the cache's own render of a persona to the server inside that persona's scope.
+     */
     handle(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void): boolean {
-      if (!config.enabled) return false;
-      // The marker never reaches the app; a forged one is simply dropped.
+      // The marker and the persona id never reach the app; forged ones are simply dropped.
       const ownFill = isOwnFill(req);
+      const personaId = header(req, PERSONA_HEADER);
       delete req.headers[FILL_HEADER];
-      if (ownFill) return false;
-      if (!isSharedPageRequest(req.method, req.url, header(req, "cookie"))) return false;
-      serve(server, req, res, next).catch((error: unknown) => {
+      delete req.headers[PERSONA_HEADER];
+      if (!config.enabled) return false;
+      if (ownFill) {
+        const persona = personaId ? personas.get(personaId) : undefined;
+        if (!persona) return false;
+        runAsPersona(persona, next);
+        return true;
+      }
+      if (!isSharedPagePath(req.method, req.url)) return false;
+      const personal = hasPersonalCookie(header(req, "cookie"));
+      if (personal && !options.resolveVisitor) return false;
+      (personal ? servePersonal : serve)(server, req, res, next).catch((error: unknown) => {
         console.error("Page cache:", error);
         if (!res.headersSent) next();
       });
