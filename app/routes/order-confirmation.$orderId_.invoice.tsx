@@ -1,0 +1,155 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { shopTimeZone } from "~/utils/shop-time.server";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getLocale } from "~/i18n/i18n.server";
+import { intlLocale } from "~/i18n/config";
+import { getUser } from "~/auth/user.server";
+import { readCartSessionId } from "~/services/cart-session.server";
+import { getOrderForViewer } from "~/models/order.server";
+import { invoiceNumber } from "~/models/order-number";
+import { formatPrice } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import { useT } from "~/i18n/use-t";
+import { bankDetails, seller } from "~/utils/shop-details.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
+import { rateLabel } from "~/components/vat-lines";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("pricing.invoice.meta.title"), description: t("pricing.invoice.meta.description"), noindex: true }));
+
+/**
+ * The printable invoice of an order, for the same people as its confirmation page (the order's
+ * user, the browser session that placed it, an admin); anyone else gets "order not found" (404).
+ * Seller from the Impressum's data, buyer and addresses, lines with their stored VAT rates, net and
+ * VAT by rate, gross total, payment method (with the bank details for a bank transfer).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
+  const order = await getOrderForViewer(params.orderId ?? "", {
+    userId: user?.id ?? null,
+    sessionId: readCartSessionId(request),
+    isAdmin: user?.isAdmin ?? false,
+  });
+  if (!order) throw data(null, { status: 404 });
+  const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(order.createdAt));
+  return {
+    order,
+    date,
+    invoiceNumber: invoiceNumber(order.invoiceNumber),
+    seller,
+    bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null,
+  };
+}
+
+export default function Invoice() {
+  const { order, date, invoiceNumber, seller, bank } = useLoaderData<typeof loader>();
+  const { t, locale } = useT();
+  const money = (cents: number) => formatPrice(cents, order.currency);
+  const net = order.vat.reduce((sum, line) => sum + line.net, 0);
+  return (
+    <article className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="invoice">
+      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
+        <Link to={`/order-confirmation/${order.id}`} className="btn-secondary">
+          {t("pricing.invoice.back")}
+        </Link>
+        <button type="button" className="btn-primary" onClick={() => window.print()}>
+          {t("pricing.invoice.print")}
+        </button>
+      </div>
+      <header className="flex flex-wrap items-start justify-between gap-6">
+        <div data-testid="invoice-seller">
+          <p className="text-xl font-bold">{seller.name}</p>
+          <p className="text-sm leading-relaxed">
+            {seller.street}
+            <br />
+            <bdi>{seller.postalCode}</bdi> {seller.city}
+            <br />
+            {t(`checkout.countries.${seller.country}`)}
+            <br />
+            {t("pricing.invoice.vatId")}: <bdi>{seller.vatId}</bdi>
+            <br />
+            <bdi>{seller.email}</bdi>
+          </p>
+        </div>
+        <div className="text-end">
+          <h1 className="text-3xl font-bold">{t("pricing.invoice.title")}</h1>
+          <dl className="mt-2 grid grid-cols-[auto_auto] gap-x-3 text-sm">
+            <dt className="text-slate-600">{t("pricing.invoice.number")}</dt>
+            <dd className="font-mono font-semibold" dir="ltr" data-testid="invoice-number">{invoiceNumber}</dd>
+            <dt className="text-slate-600">{t("pricing.invoice.date")}</dt>
+            <dd data-testid="invoice-date">{date}</dd>
+            <dt className="text-slate-600">{t("pricing.invoice.order")}</dt>
+            <dd className="font-mono" dir="ltr" data-testid="invoice-order-number">{order.number}</dd>
+          </dl>
+        </div>
+      </header>
+
+      <section className="mt-8 grid gap-6 sm:grid-cols-2 print:grid-cols-2" aria-label={t("pricing.invoice.buyer")}>
+        <AddressBlock title={`${t("pricing.invoice.buyer")} · ${t("pricing.addresses.billing")}`} name={order.customerName} address={order.billingAddress} testId="invoice-billing" />
+        <AddressBlock title={t("pricing.addresses.shipping")} name={order.customerName} address={order.shippingAddress} testId="invoice-shipping" />
+      </section>
+
+      <table className="mt-8 w-full text-sm" data-testid="invoice-lines">
+        <thead>
+          <tr className="border-b-2 border-slate-300">
+            <th scope="col" className="py-2 text-start">{t("pricing.invoice.item")}</th>
+            <th scope="col" className="py-2 text-end">{t("pricing.invoice.quantity")}</th>
+            <th scope="col" className="py-2 text-end">{t("pricing.invoice.unitPrice")}</th>
+            <th scope="col" className="py-2 text-end">{t("pricing.invoice.vatRate")}</th>
+            <th scope="col" className="py-2 text-end">{t("pricing.invoice.lineTotal")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            <tr key={`${item.productId ?? "gone"}-${index}`} className="border-b border-slate-200" data-testid="invoice-line">
+              <th scope="row" className="py-2 text-start font-normal">{item.name}</th>
+              <td className="py-2 text-end">{item.quantity}</td>
+              <td className="py-2 text-end" dir="ltr">{money(item.unitPrice)}</td>
+              <td className="py-2 text-end" dir="ltr">{rateLabel(item.vatRate, locale)}</td>
+              <td className="py-2 text-end" dir="ltr" data-testid="invoice-line-total">{money(item.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {order.vat.map((line) => (
+            <tr key={`net-${line.rate}`} data-testid="invoice-net-line" data-rate={line.rate}>
+              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, locale) })}</th>
+              <td className="pt-3 text-end" dir="ltr" data-testid="invoice-net-amount">{money(line.net)}</td>
+            </tr>
+          ))}
+          {order.vat.map((line) => (
+            <tr key={`vat-${line.rate}`} data-testid="vat-line" data-rate={line.rate}>
+              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
+              <td className="text-end" dir="ltr" data-testid="vat-amount">{money(line.vat)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.invoice.net")}</th>
+            <td className="text-end" dir="ltr" data-testid="invoice-net">{money(net)}</td>
+          </tr>
+          <tr className="border-t-2 border-slate-300 text-base font-bold">
+            <th scope="row" colSpan={4} className="py-2 text-end">{t("pricing.invoice.gross")}</th>
+            <td className="py-2 text-end" dir="ltr" data-testid="invoice-gross">{money(order.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <p className="mt-6 text-sm">
+        {t("pricing.invoice.payment")}: <strong data-testid="invoice-payment">{t(`checkout.payment.${order.paymentMethod}`)}</strong>
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("pricing.invoice.deliveryDate")}</p>
+      {bank ? (
+        <div className="mt-6">
+          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={order.number} />
+        </div>
+      ) : null}
+      <p className="mt-8 text-sm">{t("pricing.invoice.thanks")}</p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFound={{ title: "order.notFound.title", message: "order.notFound.text" }} />;
+}

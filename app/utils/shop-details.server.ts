@@ -1,0 +1,42 @@
+import { env } from "./env.server";
+
+/**
+ * The seller as the Impressum names it (app/locales/{de,en,fr,ar}/pages.json, "impressum"): the
+ * invoice prints these. tests/unit/shop-details.test.ts checks that every language's Impressum
+ * still says the same, so the two cannot drift apart.
+ */
+export const seller = {
+  name: "OfficeHaus GmbH",
+  street: "Friedrichstraße 123",
+  postalCode: "10117",
+  city: "Berlin",
+  country: "DE",
+  vatId: "DE312345678",
+  email: "info@officehaus.example",
+} as const;
+
+export interface BankDetails {
+  holder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+}
+
+/** Obviously not a real account: the ISO 13616 example IBAN and a made-up bank. */
+const DEMO_BANK: BankDetails = {
+  holder: seller.name,
+  iban: "DE89 3704 0044 0532 0130 00",
+  bic: "DEMODEXXXXX",
+  bankName: "Demo-Bank (Beispiel)",
+};
+
+/**
+ * The account bank transfers go to (SHOP_IBAN, SHOP_BIC, SHOP_BANK_NAME; the holder is the
+ * seller). The embedded demo and development use the demo account; a production server on a real
+ * database that offers bank transfer refuses to start without SHOP_IBAN (checkServerConfig).
+ */
+export function bankDetails(): BankDetails {
+  const settings = env();
+  if (!settings.SHOP_IBAN) return DEMO_BANK;
+  return { holder: seller.name, iban: settings.SHOP_IBAN, bic: settings.SHOP_BIC?.toUpperCase() ?? "", bankName: settings.SHOP_BANK_NAME ?? "" };
+}
