@@ -1,30 +1,21 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/styles/app.css?url";
-import { getLocale } from "~/i18n/i18n.server";
+import { stickyLanguageCookie } from "~/i18n/i18n.server";
 import { clientMessages } from "~/i18n/catalogues.server";
 import { defaultLocale, directionOf } from "~/i18n/config";
-import { getPreferences } from "~/utils/preferences.server";
 import { commitSession } from "~/utils/session.server";
-import { getAuthState } from "~/auth/user.server";
-import { cartOwnerFor, countCartItems } from "~/models/cart.server";
+import { countCartItems } from "~/models/cart.server";
+import { requestContext } from "~/services/request-context.server";
 import { siteUrl } from "~/utils/env.server";
 import { SiteHeader } from "~/components/site-header";
 import { SiteFooter } from "~/components/site-footer";
 import { Toaster } from "~/components/toaster";
 import { NavigationProgress } from "~/components/navigation-progress";
-import { ErrorState } from "~/components/error-state";
+import { useNonce } from "~/components/nonce";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -32,39 +23,48 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // getAuthState reads the session, refreshes expired Supabase tokens and resolves user and role.
-  const [locale, preferences, { user, session, sessionChanged }] = await Promise.all([
-    getLocale(request),
-    getPreferences(request),
-    getAuthState(request),
-  ]);
-  const cartCount = await countCartItems(cartOwnerFor(user?.id ?? null, request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The request's context (memoized: a child loader asking again gets the same): locale,
+  // preferences, and getAuthState's reading of the session (expired Supabase tokens refreshed).
+  const { locale, country, currency, user, cartOwner, auth } = await requestContext({ request, context });
+  const { session, sessionChanged } = auth;
+  const cartCount = await countCartItems(cartOwner);
   const toast = session.get("toast") ?? null;
+  const headers = new Headers();
+  // Reading the flash toast empties it, and refreshed tokens must be kept: the cookie has to say so.
+  if (toast || sessionChanged) headers.append("Set-Cookie", await commitSession(session, request));
+  const lngCookie = stickyLanguageCookie(request);
+  if (lngCookie) headers.append("Set-Cookie", lngCookie);
   return data(
     {
       locale,
       dir: directionOf(locale),
       messages: clientMessages(locale, { admin: Boolean(user?.isAdmin) }),
-      currency: preferences.currency,
-      country: preferences.country,
-      siteUrl: siteUrl(request),
+      currency,
+      country,
+      siteUrl: siteUrl(),
       user: user
         ? { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin }
         : null,
       cartCount,
       toast,
     },
-    // Reading the flash toast empties it, and refreshed tokens must be kept: the cookie has to say so.
-    toast || sessionChanged ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+    { headers },
   );
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
+/**
+ * The document and the shop's frame: header, main, footer and toasts. It wraps every page and every
+ * error page alike (Remix renders the Layout around the root's ErrorBoundary too), so a 404, a 403
+ * or a 503 keeps the header, the footer and the language. When the root loader itself failed (the
+ * database is gone) there is no root data: header and footer then show only what needs none.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale = root?.locale ?? defaultLocale;
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -75,38 +75,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+        <NavigationProgress />
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  return (
-    <>
-      <NavigationProgress />
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <Toaster />
-    </>
-  );
+  return <Outlet />;
 }
 
-/**
- * The last line of defence: the root loader itself failed (for example, the database is gone).
- * The header needs the root's data, so only a plain page with a retry is shown.
- */
+/** The last line of defence: an error no page route caught, or the root loader's own (the database is gone). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main id="main" className="flex-1">
-      <ErrorState status={status} />
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

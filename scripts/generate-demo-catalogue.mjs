@@ -4,7 +4,8 @@
 //   node scripts/generate-demo-catalogue.mjs
 //
 // Each product lists its English/German/French/Arabic texts, its EUR price (CHF and the base price
-// are derived), stock, tags and artwork. `art` names the drawer in scripts/generate-product-art.mjs;
+// are derived; `originalEur`: the product is on sale at `eur`, its regular price is `originalEur`),
+// stock, tags and artwork. The price history (§ 11 PAngV) is seeded too: see priceHistorySql. `art` names the drawer in scripts/generate-product-art.mjs;
 // `colors` are the item colours of its images: one image per colour (the first is the main image).
 // Product ids are fixed (stable for tests and for the offers that link to products).
 // The file is also imported by generate-product-art.mjs, so it only writes when run directly.
@@ -824,32 +825,52 @@ export const products = [
   },
 ];
 
-/** The four demo offers (German copy), linked to products by key. */
+/** The four demo offers (texts per language; German is the fallback), linked to products by key: they show the product's price. */
 // prettier-ignore
 export const offers = [
   {
     key: "mesh-chair", product: "ergonomic-mesh-office-chair", art: "chair", opt: "mesh", category: "home-office", color: "#1f2937",
-    title: "Ergonomie-Woche: Mesh-Bürostuhl",
-    subtitle: "Atmungsaktiver Netzrücken, Lordosenstütze und 3D-Armlehnen für entspanntes Sitzen den ganzen Tag.",
-    originalPrice: 299, salePrice: 199, timeLeft: "3 Tage", featured: true,
+    title: { de: "Ergonomie-Woche: Mesh-Bürostuhl", en: "Ergonomics week: mesh office chair", fr: "Semaine de l'ergonomie : chaise de bureau en mesh", ar: "أسبوع بيئة العمل: كرسي مكتب شبكي" },
+    subtitle: {
+      de: "Atmungsaktiver Netzrücken, Lordosenstütze und 3D-Armlehnen für entspanntes Sitzen den ganzen Tag.",
+      en: "Breathable mesh back, lumbar support and 3D armrests for relaxed sitting all day long.",
+      fr: "Dossier en mesh respirant, soutien lombaire et accoudoirs 3D pour une assise détendue toute la journée.",
+      ar: "ظهر شبكي يسمح بمرور الهواء ودعم لأسفل الظهر ومساند ذراعين ثلاثية الأبعاد لجلوس مريح طوال اليوم.",
+    },
+    timeLeft: { de: "3 Tage", en: "3 days", fr: "3 jours", ar: "3 أيام" }, featured: true,
   },
   {
     key: "standing-desk", product: "height-adjustable-standing-desk", art: "desk", opt: "standing", category: "productivity-work", color: "#d6a760",
-    title: "Steh-Sitz-Schreibtisch zum Aktionspreis",
-    subtitle: "Elektrisch höhenverstellbar mit vier Memory-Positionen – mehr Bewegung im Arbeitsalltag.",
-    originalPrice: 599, salePrice: 449, timeLeft: "5 Tage", featured: false,
+    title: { de: "Steh-Sitz-Schreibtisch zum Aktionspreis", en: "Sit-stand desk at a special price", fr: "Bureau assis-debout à prix promotionnel", ar: "مكتب للجلوس والوقوف بسعر خاص" },
+    subtitle: {
+      de: "Elektrisch höhenverstellbar mit vier Memory-Positionen – mehr Bewegung im Arbeitsalltag.",
+      en: "Electrically height-adjustable with four memory positions – more movement in your working day.",
+      fr: "Réglable en hauteur électriquement avec quatre positions mémorisées – plus de mouvement au travail.",
+      ar: "قابل لتعديل الارتفاع كهربائيًا مع أربعة أوضاع محفوظة – حركة أكثر في يوم العمل.",
+    },
+    timeLeft: { de: "5 Tage", en: "5 days", fr: "5 jours", ar: "5 أيام" }, featured: false,
   },
   {
     key: "headphones", product: "noise-cancelling-headphones", art: "headphones", category: "audio-ambiance", color: "#1f2937",
-    title: "Ruhe im Großraumbüro",
-    subtitle: "Kopfhörer mit aktiver Geräuschunterdrückung und bis zu 40 Stunden Akkulaufzeit.",
-    originalPrice: 149, salePrice: 99, timeLeft: "7 Tage", featured: false,
+    title: { de: "Ruhe im Großraumbüro", en: "Quiet in the open-plan office", fr: "Le calme dans l'open space", ar: "هدوء في المكتب المفتوح" },
+    subtitle: {
+      de: "Kopfhörer mit aktiver Geräuschunterdrückung und bis zu 40 Stunden Akkulaufzeit.",
+      en: "Headphones with active noise cancelling and up to 40 hours of battery life.",
+      fr: "Casque à réduction active du bruit et jusqu'à 40 heures d'autonomie.",
+      ar: "سماعات بخاصية إلغاء الضوضاء النشط وبطارية تدوم حتى 40 ساعة.",
+    },
+    timeLeft: { de: "7 Tage", en: "7 days", fr: "7 jours", ar: "7 أيام" }, featured: false,
   },
   {
     key: "espresso", product: "compact-office-espresso-machine", art: "coffeemachine", category: "coffee-tea", color: "#b91c1c",
-    title: "Barista-Genuss fürs Team",
-    subtitle: "Kompakte Siebträger-Espressomaschine mit Milchaufschäumdüse für die Büroküche.",
-    originalPrice: 199, salePrice: 149, timeLeft: "3 Tage", featured: false,
+    title: { de: "Barista-Genuss fürs Team", en: "Barista coffee for the team", fr: "Un café de barista pour l'équipe", ar: "قهوة باريستا للفريق" },
+    subtitle: {
+      de: "Kompakte Siebträger-Espressomaschine mit Milchaufschäumdüse für die Büroküche.",
+      en: "Compact portafilter espresso machine with a milk frother for the office kitchen.",
+      fr: "Machine à expresso compacte à porte-filtre avec buse vapeur pour la cuisine du bureau.",
+      ar: "آلة إسبريسو مدمجة بحامل فلتر وفوهة لرغوة الحليب لمطبخ المكتب.",
+    },
+    timeLeft: { de: "3 Tage", en: "3 days", fr: "3 jours", ar: "3 أيام" }, featured: false,
   },
 ];
 
@@ -909,20 +930,21 @@ export function catalogue() {
     const row = {
       id: productId(i + 1),
       ...p,
-      price: baseFromEur(p.eur),
-      priceEur: p.eur,
-      priceChf: chfFromEur(p.eur),
-      originalPrice: p.originalEur ? baseFromEur(p.originalEur) : null,
-      originalPriceEur: p.originalEur ?? null,
-      originalPriceChf: p.originalEur ? chfFromEur(p.originalEur) : null,
+      // On sale: the regular price is the original one, the sale price what the product costs now.
+      price: baseFromEur(p.originalEur ?? p.eur),
+      priceEur: p.originalEur ?? p.eur,
+      priceChf: chfFromEur(p.originalEur ?? p.eur),
+      salePrice: p.originalEur ? baseFromEur(p.eur) : null,
+      salePriceEur: p.originalEur ? p.eur : null,
+      salePriceChf: p.originalEur ? chfFromEur(p.eur) : null,
       images: imagesOf(p),
       inStock: p.stock > 0,
       featured: Boolean(p.featured),
       hoursAgo: hoursAgo(p),
     };
-    if (row.originalPriceEur !== null) {
-      if (!(row.originalPriceEur > row.priceEur && row.originalPriceChf > row.priceChf && row.originalPrice > row.price)) {
-        throw new Error(`original price of ${p.key} must exceed its price`);
+    if (row.salePriceEur !== null) {
+      if (!(row.salePriceEur < row.priceEur && row.salePriceChf < row.priceChf && row.salePrice < row.price)) {
+        throw new Error(`sale price of ${p.key} must be below its price`);
       }
     }
     return row;
@@ -934,6 +956,35 @@ export function catalogue() {
 const q = (s) => `'${String(s).replace(/'/g, "''")}'`;
 const money = (v) => (v === null ? "null" : v.toFixed(2));
 const arr = (a) => (a.length === 0 ? "'{}'::text[]" : `array[${a.map(q).join(", ")}]::text[]`);
+
+/**
+ * How the demo's reductions came about (§ 11 PAngV shows a crossed-out price only when it is the
+ * lowest of the 30 days before the reduction): every product had its regular price for 90 days; a
+ * product on sale was reduced 6 days ago — except the headphones, which were already at 99 € from
+ * day −24 to day −14, so their current reduction (since day −4) may name no previous price.
+ */
+export const reducedEarlier = new Set(["noise-cancelling-headphones"]);
+
+function priceHistorySql(rows) {
+  const out = [
+    "-- Price history (§ 11 PAngV). The trigger wrote today's prices; the demo's story replaces them.",
+    "update public.product_price_history set valid_from = now() - interval '90 days', sale_price = null;",
+  ];
+  const entry = (r, days, sale) =>
+    `  (${q(r.id)}, 'EUR', ${money(r.priceEur)}, ${money(sale ? r.salePriceEur : null)}, now() - interval '${days} days'),\n` +
+    `  (${q(r.id)}, 'CHF', ${money(r.priceChf)}, ${money(sale ? r.salePriceChf : null)}, now() - interval '${days} days')`;
+  const values = [];
+  for (const r of rows.filter((row) => row.salePriceEur !== null)) {
+    if (reducedEarlier.has(r.key)) values.push(entry(r, 24, true), entry(r, 14, false), entry(r, 4, true));
+    else values.push(entry(r, 6, true));
+  }
+  out.push(
+    "insert into public.product_price_history (product_id, currency, price, sale_price, valid_from) values",
+    values.join(",\n") + ";",
+    "",
+  );
+  return out;
+}
 
 export function seedSql() {
   const rows = catalogue();
@@ -949,7 +1000,7 @@ export function seedSql() {
     out.push(
       `-- ${r.id.slice(-4)} ${r.category}: ${r.name.en}`,
       "insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,",
-      "  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,",
+      "  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,",
       "  image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)",
       "values (",
       `  ${q(r.id)},`,
@@ -961,7 +1012,7 @@ export function seedSql() {
       `  ${q(r.description.de)},`,
       `  ${q(r.description.fr)},`,
       `  ${q(r.description.ar)},`,
-      `  ${money(r.price)}, ${money(r.priceEur)}, ${money(r.priceChf)}, ${money(r.originalPrice)}, ${money(r.originalPriceEur)}, ${money(r.originalPriceChf)},`,
+      `  ${money(r.price)}, ${money(r.priceEur)}, ${money(r.priceChf)}, ${money(r.salePrice)}, ${money(r.salePriceEur)}, ${money(r.salePriceChf)},`,
       `  ${q(r.images[0])}, ${arr(r.images)}, ${arr(r.images.slice(1))}, null,`,
       `  ${q(r.category)}, ${r.inStock}, ${r.stock}, ${r.featured}, ${arr(r.tags)},`,
       `  now() - interval '${r.hoursAgo} hours'`,
@@ -969,16 +1020,17 @@ export function seedSql() {
       "",
     );
   }
-  out.push("-- Promotional offers (home page carousel).");
+  out.push(...priceHistorySql(rows));
+  out.push("-- Promotional offers (home page carousel): they show their product's price.");
   offers.forEach((o, i) => {
     const product = byKey.get(o.product);
     if (!product) throw new Error(`offer ${o.key}: unknown product ${o.product}`);
-    const discount = Math.round(((o.originalPrice - o.salePrice) / o.originalPrice) * 100);
     out.push(
-      "insert into public.offers (id, title, subtitle, image, original_price, sale_price, discount, time_left, featured, product_id, position, created_at)",
-      `values (${q(offerId(i + 1))}, ${q(o.title)},`,
-      `  ${q(o.subtitle)},`,
-      `  ${q(`/images/offers/${o.key}.svg`)}, ${money(o.originalPrice)}, ${money(o.salePrice)}, ${discount}, ${q(o.timeLeft)}, ${o.featured},`,
+      "insert into public.offers (id, title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,",
+      "  image, time_left, time_left_en, time_left_fr, time_left_ar, featured, product_id, position, created_at)",
+      `values (${q(offerId(i + 1))}, ${["de", "en", "fr", "ar"].map((l) => q(o.title[l])).join(", ")},`,
+      `  ${["de", "en", "fr", "ar"].map((l) => q(o.subtitle[l])).join(",\n  ")},`,
+      `  ${q(`/images/offers/${o.key}.svg`)}, ${["de", "en", "fr", "ar"].map((l) => q(o.timeLeft[l])).join(", ")}, ${o.featured},`,
       `  ${q(product.id)}, ${i}, now() - interval '${i} minutes')`,
       "on conflict (id) do nothing;",
       "",

@@ -4,7 +4,7 @@
 
 -- 0001 office-gifts: Executive Pen Gift Set
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000001',
@@ -24,7 +24,7 @@ values (
 
 -- 0002 office-gifts: Leather Desk Organizer Gift Box
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000002',
@@ -44,7 +44,7 @@ values (
 
 -- 0003 office-gifts: Engraved Bamboo Desk Clock
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000003',
@@ -64,7 +64,7 @@ values (
 
 -- 0004 office-gifts: Premium Notebook & Pen Gift Set
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000004',
@@ -76,7 +76,7 @@ values (
   'Ein in Leinen gebundenes A5-Notizbuch mit 192 Seiten gepunktetem 100-g/m²-Papier und passendem Gelschreiber. Die flach aufliegende Bindung, ein Lesebändchen und eine Falttasche hinten machen es zum Liebling in jedem Meeting.',
   'Un carnet A5 relié en lin de 192 pages en papier pointillé 100 g/m², accompagné d''un stylo gel assorti. Sa reliure à plat, son signet et sa pochette extensible en font un allié de toutes les réunions.',
   'دفتر بحجم A5 بغلاف من الكتان يضم 192 صفحة من ورق منقّط بوزن 100 غ/م²، مع قلم جل مطابق. التجليد الذي ينفتح بشكل مسطح وشريط الإشارة والجيب الخلفي القابل للتوسع تجعله رفيقًا مثاليًا في الاجتماعات.',
-  32.99, 29.90, 31.90, 43.99, 39.90, 42.90,
+  43.99, 39.90, 42.90, 32.99, 29.90, 31.90,
   '/images/products/premium-notebook-pen-gift-set.svg', array['/images/products/premium-notebook-pen-gift-set.svg', '/images/products/premium-notebook-pen-gift-set-2.svg']::text[], array['/images/products/premium-notebook-pen-gift-set-2.svg']::text[], null,
   'office-gifts', true, 42, false, array['notizbuch', 'notebook', 'geschenk', 'stift']::text[],
   now() - interval '197 hours'
@@ -84,7 +84,7 @@ values (
 
 -- 0005 office-gifts: Thank-You Office Gift Box
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000005',
@@ -104,7 +104,7 @@ values (
 
 -- 0006 productivity-work: Height-Adjustable Standing Desk
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000006',
@@ -116,7 +116,7 @@ values (
   'Zwei leise Motoren bewegen die 160 × 80 cm große Platte in Sekunden von 62 auf 127 cm, vier Memory-Tasten speichern Ihre Lieblingshöhen. Das Stahlgestell trägt bis zu 120 kg, und der Kollisionsschutz stoppt den Tisch bei Widerstand.',
   'Deux moteurs silencieux élèvent le plateau de 160 × 80 cm de 62 à 127 cm en quelques secondes, et quatre mémoires enregistrent vos hauteurs préférées. Le piètement en acier supporte jusqu''à 120 kg et le capteur anticollision arrête le bureau en cas d''obstacle.',
   'يرفع محركان هادئان سطح المكتب بقياس 160 × 80 سم من 62 إلى 127 سم في ثوانٍ، وتحفظ أربعة أزرار ذاكرة ارتفاعاتك المفضلة. يتحمل الهيكل الفولاذي حتى 120 كغ، ويوقف مستشعر منع الاصطدام المكتب عند وجود عائق.',
-  484.99, 449.00, 476.90, 646.99, 599.00, 635.90,
+  646.99, 599.00, 635.90, 484.99, 449.00, 476.90,
   '/images/products/height-adjustable-standing-desk.svg', array['/images/products/height-adjustable-standing-desk.svg', '/images/products/height-adjustable-standing-desk-2.svg', '/images/products/height-adjustable-standing-desk-3.svg']::text[], array['/images/products/height-adjustable-standing-desk-2.svg', '/images/products/height-adjustable-standing-desk-3.svg']::text[], null,
   'productivity-work', true, 12, true, array['schreibtisch', 'standing desk', 'ergonomie', 'höhenverstellbar']::text[],
   now() - interval '7 hours'
@@ -124,7 +124,7 @@ values (
 
 -- 0007 productivity-work: Weekly Desk Planner Pad
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000007',
@@ -144,7 +144,7 @@ values (
 
 -- 0008 productivity-work: Ergonomic Vertical Wireless Mouse
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000008',
@@ -156,7 +156,7 @@ values (
   'Der vertikale Griff im 57°-Winkel hält den Unterarm in natürlicher Handschlagposition und entlastet das Handgelenk an langen Arbeitstagen. Die Maus verbindet sich per Bluetooth oder USB-Empfänger und hält mit einer Akkuladung bis zu 70 Tage.',
   'La prise verticale à 57° maintient l''avant-bras dans une position naturelle de poignée de main et soulage le poignet pendant les longues journées. Elle se connecte en Bluetooth ou via récepteur USB et tient jusqu''à 70 jours avec une seule charge.',
   'تحافظ القبضة العمودية بزاوية 57° على ساعدك في وضعية مصافحة طبيعية وتخفف الضغط عن المعصم خلال أيام العمل الطويلة. تتصل عبر البلوتوث أو مستقبل USB وتعمل حتى 70 يومًا بشحنة واحدة.',
-  48.99, 44.90, 47.90, 59.99, 54.90, 58.90,
+  59.99, 54.90, 58.90, 48.99, 44.90, 47.90,
   '/images/products/ergonomic-vertical-wireless-mouse.svg', array['/images/products/ergonomic-vertical-wireless-mouse.svg', '/images/products/ergonomic-vertical-wireless-mouse-2.svg']::text[], array['/images/products/ergonomic-vertical-wireless-mouse-2.svg']::text[], null,
   'productivity-work', true, 38, false, array['maus', 'mouse', 'ergonomie', 'wireless']::text[],
   now() - interval '137 hours'
@@ -164,7 +164,7 @@ values (
 
 -- 0009 productivity-work: Aluminium Laptop Stand
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000009',
@@ -184,7 +184,7 @@ values (
 
 -- 0010 productivity-work: Magnetic Whiteboard 90 × 60 cm
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000010',
@@ -204,7 +204,7 @@ values (
 
 -- 0011 luxury-comfort: Executive Leather Office Chair
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000011',
@@ -216,7 +216,7 @@ values (
   'Vollnarbenleder, Taschenfederpolsterung und ein polierter Aluminiumfuß machen diesen Sessel zum Mittelpunkt jedes Chefbüros. Synchronmechanik, verstellbare Lordosenstütze und 4D-Armlehnen sorgen auch in langen Meetings für Komfort.',
   'Cuir pleine fleur, rembourrage à ressorts ensachés et piétement en aluminium poli font de ce fauteuil la pièce maîtresse de tout bureau de direction. Mécanisme synchrone, soutien lombaire réglable et accoudoirs 4D assurent le confort pendant les longues réunions.',
   'الجلد الطبيعي الكامل والحشوة بالنوابض المغلفة والقاعدة من الألمنيوم المصقول تجعل هذا الكرسي محور أي مكتب تنفيذي. توفر آلية الإمالة المتزامنة ودعامة أسفل الظهر القابلة للتعديل ومساند الذراعين رباعية الأبعاد راحة تامة خلال الاجتماعات الطويلة.',
-  970.99, 899.00, 953.90, 1186.99, 1099.00, 1165.90,
+  1186.99, 1099.00, 1165.90, 970.99, 899.00, 953.90,
   '/images/products/executive-leather-office-chair.svg', array['/images/products/executive-leather-office-chair.svg', '/images/products/executive-leather-office-chair-2.svg', '/images/products/executive-leather-office-chair-3.svg']::text[], array['/images/products/executive-leather-office-chair-2.svg', '/images/products/executive-leather-office-chair-3.svg']::text[], null,
   'luxury-comfort', true, 6, true, array['chefsessel', 'leder', 'chair', 'ergonomie', 'luxus']::text[],
   now() - interval '12 hours'
@@ -224,7 +224,7 @@ values (
 
 -- 0012 luxury-comfort: Memory-Foam Seat Cushion
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000012',
@@ -244,7 +244,7 @@ values (
 
 -- 0013 luxury-comfort: Merino Wool Office Blanket
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000013',
@@ -264,7 +264,7 @@ values (
 
 -- 0014 luxury-comfort: Heated Ergonomic Foot Rest
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000014',
@@ -284,7 +284,7 @@ values (
 
 -- 0015 luxury-comfort: Walnut Desk Lamp with Wireless Charger
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000015',
@@ -304,7 +304,7 @@ values (
 
 -- 0016 coffee-tea: Compact Office Espresso Machine
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000016',
@@ -316,7 +316,7 @@ values (
   'Eine Siebträgermaschine mit 15 bar und Milchaufschäumdüse, die auf jede Arbeitsplatte in der Büroküche passt. Der 1,5-Liter-Wassertank ist abnehmbar, und die Maschine ist in weniger als einer Minute betriebsbereit.',
   'Une machine à porte-filtre de 15 bars avec buse vapeur, assez compacte pour tous les plans de travail. Le réservoir de 1,5 litre est amovible et la machine chauffe en moins d''une minute.',
   'ماكينة بمقبض ترشيح وضغط 15 بار مع ذراع بخار لرغوة الحليب، تناسب أي سطح في مطبخ المكتب. خزان الماء بسعة 1.5 لتر قابل للنزع، وتصبح الماكينة جاهزة في أقل من دقيقة.',
-  160.99, 149.00, 158.90, 214.99, 199.00, 211.90,
+  214.99, 199.00, 211.90, 160.99, 149.00, 158.90,
   '/images/products/compact-office-espresso-machine.svg', array['/images/products/compact-office-espresso-machine.svg', '/images/products/compact-office-espresso-machine-2.svg']::text[], array['/images/products/compact-office-espresso-machine-2.svg']::text[], null,
   'coffee-tea', true, 16, true, array['espresso', 'kaffee', 'coffee', 'maschine', 'büroküche']::text[],
   now() - interval '17 hours'
@@ -324,7 +324,7 @@ values (
 
 -- 0017 coffee-tea: Insulated Thermos Mug 450 ml
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000017',
@@ -344,7 +344,7 @@ values (
 
 -- 0018 coffee-tea: Ceramic Tea Set for Two
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000018',
@@ -364,7 +364,7 @@ values (
 
 -- 0019 coffee-tea: Stoneware Office Mugs, Set of 4
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000019',
@@ -384,7 +384,7 @@ values (
 
 -- 0020 coffee-tea: Electric Gooseneck Kettle
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000020',
@@ -404,7 +404,7 @@ values (
 
 -- 0021 decor-walls: Abstract Art Print Set, 3 Pieces
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000021',
@@ -424,7 +424,7 @@ values (
 
 -- 0022 decor-walls: Acoustic Felt Wall Panels, Set of 6
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000022',
@@ -436,7 +436,7 @@ values (
   'Sechseckige Paneele aus recyceltem PET-Filz schlucken Nachhall und sorgen für klarere Telefonate und Meetings. Ordnen Sie sie in Ihrem eigenen Muster an – Klebestreifen liegen bei.',
   'Ces panneaux hexagonaux en feutre PET recyclé absorbent l''écho et rendent appels et réunions plus clairs. Disposez-les selon votre propre motif ; les bandes adhésives sont fournies.',
   'ألواح سداسية مصنوعة من لباد PET المعاد تدويره تمتص الصدى وتجعل المكالمات والاجتماعات أوضح. رتّبها بالنمط الذي تفضله، فالأشرطة اللاصقة مرفقة.',
-  139.99, 129.00, 136.90, 171.99, 159.00, 168.90,
+  171.99, 159.00, 168.90, 139.99, 129.00, 136.90,
   '/images/products/acoustic-felt-wall-panels.svg', array['/images/products/acoustic-felt-wall-panels.svg', '/images/products/acoustic-felt-wall-panels-2.svg']::text[], array['/images/products/acoustic-felt-wall-panels-2.svg']::text[], null,
   'decor-walls', true, 19, false, array['akustik', 'filz', 'felt', 'wandpaneel']::text[],
   now() - interval '87 hours'
@@ -444,7 +444,7 @@ values (
 
 -- 0023 decor-walls: Minimalist Wall Clock, 40 cm
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000023',
@@ -464,7 +464,7 @@ values (
 
 -- 0024 decor-walls: Cork Pin Board Hexagons, Set of 7
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000024',
@@ -484,7 +484,7 @@ values (
 
 -- 0025 decor-walls: Floating Oak Wall Shelf, 80 cm
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000025',
@@ -504,7 +504,7 @@ values (
 
 -- 0026 home-office: Compact Home Office Desk, 100 cm
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000026',
@@ -524,7 +524,7 @@ values (
 
 -- 0027 home-office: Ergonomic Mesh Office Chair
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000027',
@@ -536,7 +536,7 @@ values (
   'Ein atmungsaktiver Netzrücken, eine verstellbare Lordosenstütze und eine Sitztiefenverstellung sorgen für gutes Sitzen den ganzen Arbeitstag lang. 3D-Armlehnen, Kopfstütze und Synchronmechanik passen sich Ihrer Haltung an.',
   'Un dossier en mesh respirant, un soutien lombaire réglable et une assise coulissante vous aident à bien vous tenir toute la journée. Les accoudoirs 3D, l''appui-tête et le mécanisme synchrone s''adaptent à votre posture.',
   'يساعدك الظهر الشبكي جيد التهوية ودعامة أسفل الظهر القابلة للتعديل وإمكانية ضبط عمق المقعد على الجلوس بوضعية صحيحة طوال يوم العمل. وتتكيف مساند الذراعين ثلاثية الأبعاد ومسند الرأس والآلية المتزامنة مع وضعية جسمك.',
-  214.99, 199.00, 211.90, 322.99, 299.00, 317.90,
+  322.99, 299.00, 317.90, 214.99, 199.00, 211.90,
   '/images/products/ergonomic-mesh-office-chair.svg', array['/images/products/ergonomic-mesh-office-chair.svg', '/images/products/ergonomic-mesh-office-chair-2.svg', '/images/products/ergonomic-mesh-office-chair-3.svg']::text[], array['/images/products/ergonomic-mesh-office-chair-2.svg', '/images/products/ergonomic-mesh-office-chair-3.svg']::text[], null,
   'home-office', true, 28, true, array['bürostuhl', 'chair', 'ergonomie', 'mesh', 'homeoffice']::text[],
   now() - interval '92 hours'
@@ -544,7 +544,7 @@ values (
 
 -- 0028 home-office: LED Architect Desk Lamp
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000028',
@@ -564,7 +564,7 @@ values (
 
 -- 0029 home-office: Dual Monitor Arm with Gas Springs
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000029',
@@ -584,7 +584,7 @@ values (
 
 -- 0030 home-office: Clip-On Ring Light for Video Calls
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000030',
@@ -596,7 +596,7 @@ values (
   'Wird an Laptop oder Monitor geklemmt und leuchtet Ihr Gesicht in Videocalls gleichmäßig aus. Zehn Helligkeitsstufen und drei Farbtemperaturen, Stromversorgung über USB-C.',
   'Il se clipse sur un ordinateur portable ou un écran et éclaire uniformément votre visage en visioconférence. Dix niveaux de luminosité et trois températures de couleur ; alimentation par USB-C.',
   'تُثبَّت بمشبك على اللابتوب أو الشاشة وتضيء وجهك بالتساوي خلال مكالمات الفيديو. عشرة مستويات للسطوع وثلاث درجات لونية، وتعمل عبر منفذ USB-C.',
-  37.99, 34.90, 37.90, 48.99, 44.90, 47.90,
+  48.99, 44.90, 47.90, 37.99, 34.90, 37.90,
   '/images/products/clip-on-ring-light.svg', array['/images/products/clip-on-ring-light.svg']::text[], '{}'::text[], null,
   'home-office', false, 0, false, array['ringlicht', 'webcam', 'video call', 'licht']::text[],
   now() - interval '287 hours'
@@ -604,7 +604,7 @@ values (
 
 -- 0031 audio-ambiance: Noise-Cancelling Headphones
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000031',
@@ -616,7 +616,7 @@ values (
   'Die aktive Geräuschunterdrückung blendet Gespräche im Großraumbüro aus, damit Sie sich konzentrieren können, und Beamforming-Mikrofone übertragen Ihre Stimme in Calls klar. Bis zu 40 Stunden Akkulaufzeit und weiche Ohrpolster aus Memory-Schaum.',
   'La réduction de bruit active fait taire les conversations de l''open space pour vous aider à vous concentrer, et les micros à formation de faisceau gardent votre voix claire en appel. Jusqu''à 40 heures d''autonomie et des coussinets en mousse à mémoire de forme.',
   'تُسكت خاصية إلغاء الضوضاء النشطة أحاديث المكتب المفتوح لتتمكن من التركيز، وتحافظ الميكروفونات الموجّهة على وضوح صوتك أثناء المكالمات. عمر بطارية يصل إلى 40 ساعة ووسائد أذن ناعمة من الإسفنج الذكي.',
-  106.99, 99.00, 105.90, 160.99, 149.00, 158.90,
+  160.99, 149.00, 158.90, 106.99, 99.00, 105.90,
   '/images/products/noise-cancelling-headphones.svg', array['/images/products/noise-cancelling-headphones.svg', '/images/products/noise-cancelling-headphones-2.svg', '/images/products/noise-cancelling-headphones-3.svg']::text[], array['/images/products/noise-cancelling-headphones-2.svg', '/images/products/noise-cancelling-headphones-3.svg']::text[], null,
   'audio-ambiance', true, 37, true, array['kopfhörer', 'headphones', 'anc', 'noise cancelling']::text[],
   now() - interval '32 hours'
@@ -624,7 +624,7 @@ values (
 
 -- 0032 audio-ambiance: Bluetooth Desk Speaker
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000032',
@@ -644,7 +644,7 @@ values (
 
 -- 0033 audio-ambiance: White Noise Machine
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000033',
@@ -664,7 +664,7 @@ values (
 
 -- 0034 audio-ambiance: Aroma Diffuser with Ambient Light
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000034',
@@ -684,7 +684,7 @@ values (
 
 -- 0035 audio-ambiance: USB Conference Speakerphone
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000035',
@@ -704,7 +704,7 @@ values (
 
 -- 0036 office-plants: Monstera in Self-Watering Pot
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000036',
@@ -724,7 +724,7 @@ values (
 
 -- 0037 office-plants: Preserved Moss Wall Panel, 60 × 60 cm
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000037',
@@ -736,7 +736,7 @@ values (
   'Echtes, konserviertes skandinavisches Moos im Eichenrahmen – ganz ohne Wasser, Licht und Pflege. Es bringt Grün in fensterlose Räume und verbessert zugleich die Raumakustik.',
   'De la véritable mousse nordique stabilisée dans un cadre en chêne, sans eau, sans lumière et sans entretien. Elle apporte de la verdure dans les pièces sans fenêtre tout en améliorant l''acoustique.',
   'طحالب إسكندنافية حقيقية محفوظة في إطار من خشب البلوط، لا تحتاج إلى ماء أو ضوء أو عناية. تضفي لمسة خضراء على الغرف التي بلا نوافذ وتحسّن في الوقت نفسه صوتيات المكان.',
-  204.99, 189.00, 200.90, 247.99, 229.00, 242.90,
+  247.99, 229.00, 242.90, 204.99, 189.00, 200.90,
   '/images/products/preserved-moss-wall-panel.svg', array['/images/products/preserved-moss-wall-panel.svg', '/images/products/preserved-moss-wall-panel-2.svg']::text[], array['/images/products/preserved-moss-wall-panel-2.svg']::text[], null,
   'office-plants', true, 7, false, array['mooswand', 'moss', 'wanddeko', 'grün']::text[],
   now() - interval '102 hours'
@@ -744,7 +744,7 @@ values (
 
 -- 0038 office-plants: Succulent Trio in Concrete Pots
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000038',
@@ -764,7 +764,7 @@ values (
 
 -- 0039 office-plants: Snake Plant (Sansevieria), 60 cm
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000039',
@@ -784,7 +784,7 @@ values (
 
 -- 0040 office-plants: Desk Herb Garden with LED Grow Light
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000040',
@@ -796,7 +796,7 @@ values (
   'Ziehen Sie Basilikum, Minze und Petersilie direkt neben dem Monitor: Die Vollspektrum-LED schaltet sich im 16-Stunden-Rhythmus automatisch ein und aus. Mit drei Saatkapseln und einem Wassertank, der etwa zwei Wochen reicht.',
   'Cultivez basilic, menthe et persil juste à côté de votre écran : la LED plein spectre s''allume et s''éteint automatiquement selon un cycle de 16 heures. Avec trois capsules de graines et un réservoir d''eau d''une autonomie d''environ deux semaines.',
   'ازرع الريحان والنعناع والبقدونس بجانب شاشتك مباشرة، إذ يعمل مصباح LED كامل الطيف وينطفئ تلقائيًا وفق دورة مدتها 16 ساعة. تشمل ثلاث كبسولات بذور وخزان ماء يكفي لنحو أسبوعين.',
-  75.99, 69.90, 74.90, 97.99, 89.90, 95.90,
+  97.99, 89.90, 95.90, 75.99, 69.90, 74.90,
   '/images/products/desk-herb-garden-led.svg', array['/images/products/desk-herb-garden-led.svg', '/images/products/desk-herb-garden-led-2.svg']::text[], array['/images/products/desk-herb-garden-led-2.svg']::text[], null,
   'office-plants', true, 13, false, array['kräutergarten', 'herbs', 'led', 'indoor garden']::text[],
   now() - interval '297 hours'
@@ -804,7 +804,7 @@ values (
 
 -- 0041 sustainable-supplies: Recycled Paper Notebooks, Set of 3
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000041',
@@ -824,7 +824,7 @@ values (
 
 -- 0042 sustainable-supplies: Bamboo Ballpoint Pens, Set of 5
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000042',
@@ -844,7 +844,7 @@ values (
 
 -- 0043 sustainable-supplies: Refillable Whiteboard Markers, Set of 4
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000043',
@@ -864,7 +864,7 @@ values (
 
 -- 0044 sustainable-supplies: Cork Desk Organizer
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000044',
@@ -884,7 +884,7 @@ values (
 
 -- 0045 sustainable-supplies: Recycled Aluminium Water Bottle, 750 ml
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000045',
@@ -904,7 +904,7 @@ values (
 
 -- 0046 storage-organization: Lockable Mobile Pedestal with 3 Drawers
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000046',
@@ -916,7 +916,7 @@ values (
   'Ein Rollcontainer aus Stahl auf leichtgängigen Rollen, der unter die meisten Schreibtische passt. Die untere Schublade nimmt Hängeregister auf, ein Zentralschloss sichert alle drei Schubladen.',
   'Un caisson en acier sur roulettes fluides qui se glisse sous la plupart des bureaux. Le tiroir du bas accueille des dossiers suspendus et une serrure centrale verrouille les trois tiroirs.',
   'خزانة أدراج فولاذية على عجلات سلسة الحركة تناسب أسفل معظم المكاتب. يتسع الدرج السفلي للملفات المعلقة، ويؤمّن قفل مركزي واحد الأدراج الثلاثة.',
-  182.99, 169.00, 179.90, 214.99, 199.00, 211.90,
+  214.99, 199.00, 211.90, 182.99, 169.00, 179.90,
   '/images/products/lockable-mobile-pedestal.svg', array['/images/products/lockable-mobile-pedestal.svg', '/images/products/lockable-mobile-pedestal-2.svg']::text[], array['/images/products/lockable-mobile-pedestal-2.svg']::text[], null,
   'storage-organization', true, 10, true, array['rollcontainer', 'pedestal', 'schubladen', 'abschließbar']::text[],
   now() - interval '47 hours'
@@ -924,7 +924,7 @@ values (
 
 -- 0047 storage-organization: Stackable Storage Boxes, Set of 3
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000047',
@@ -944,7 +944,7 @@ values (
 
 -- 0048 storage-organization: Modular Bookshelf, 4 Compartments
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000048',
@@ -964,7 +964,7 @@ values (
 
 -- 0049 storage-organization: Magazine File Holders, Set of 4
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000049',
@@ -984,7 +984,7 @@ values (
 
 -- 0050 storage-organization: Drawer Organizer Trays, Set of 8
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000050',
@@ -1004,7 +1004,7 @@ values (
 
 -- 0051 kids-teens: Ergonomic Kids Desk Chair
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000051',
@@ -1016,7 +1016,7 @@ values (
   'Sitzhöhe und Sitztiefe wachsen ab etwa sechs Jahren mit Ihrem Kind mit. Die gefederte Rückenlehne fördert aktives Sitzen, und gebremste Rollen verhindern, dass der Stuhl unbesetzt wegrollt.',
   'La hauteur et la profondeur d''assise évoluent avec votre enfant dès six ans environ. Le dossier à ressort favorise une assise active et les roulettes freinées empêchent la chaise de rouler quand personne n''est assis.',
   'ينمو ارتفاع المقعد وعمقه مع طفلك بدءًا من عمر ست سنوات تقريبًا. يشجع مسند الظهر المرن على الجلوس النشط، وتمنع العجلات المزودة بفرامل تدحرج الكرسي عندما لا يجلس عليه أحد.',
-  139.99, 129.00, 136.90, 171.99, 159.00, 168.90,
+  171.99, 159.00, 168.90, 139.99, 129.00, 136.90,
   '/images/products/ergonomic-kids-desk-chair.svg', array['/images/products/ergonomic-kids-desk-chair.svg', '/images/products/ergonomic-kids-desk-chair-2.svg', '/images/products/ergonomic-kids-desk-chair-3.svg']::text[], array['/images/products/ergonomic-kids-desk-chair-2.svg', '/images/products/ergonomic-kids-desk-chair-3.svg']::text[], null,
   'kids-teens', true, 20, true, array['kinderstuhl', 'kids', 'ergonomie', 'schreibtischstuhl']::text[],
   now() - interval '52 hours'
@@ -1024,7 +1024,7 @@ values (
 
 -- 0052 kids-teens: Height-Adjustable Kids Desk
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000052',
@@ -1044,7 +1044,7 @@ values (
 
 -- 0053 kids-teens: Ergonomic School Backpack
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000053',
@@ -1064,7 +1064,7 @@ values (
 
 -- 0054 kids-teens: Kids LED Desk Lamp
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000054',
@@ -1084,7 +1084,7 @@ values (
 
 -- 0055 kids-teens: Colour Pencil Set, 48 Colours
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000055',
@@ -1104,7 +1104,7 @@ values (
 
 -- 0056 seasonal-gifts: Office Advent Calendar
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000056',
@@ -1124,7 +1124,7 @@ values (
 
 -- 0057 seasonal-gifts: Winter Spice Scented Candle
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000057',
@@ -1144,7 +1144,7 @@ values (
 
 -- 0058 seasonal-gifts: Christmas Gift Hamper for Clients
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000058',
@@ -1156,7 +1156,7 @@ values (
   'Ein Weidenkorb mit Stollen, feiner Schokolade, Weihnachtstee, gebrannten Mandeln und einer Flasche alkoholfreiem Punsch. Ein großzügiges Dankeschön für Kunden und Geschäftspartner zum Jahresende.',
   'Un panier en osier garni de stollen, de chocolat fin, de thé de Noël, d''amandes grillées et d''une bouteille de punch sans alcool. Un généreux remerciement de fin d''année pour vos clients et partenaires.',
   'سلة من الخوص مليئة بكعكة الشتولن والشوكولاتة الفاخرة وشاي الأعياد واللوز المحمص وزجاجة من مشروب البنش الخالي من الكحول. تعبير سخي عن الشكر للعملاء وشركاء العمل في نهاية العام.',
-  96.99, 89.00, 94.90, 117.99, 109.00, 115.90,
+  117.99, 109.00, 115.90, 96.99, 89.00, 94.90,
   '/images/products/christmas-gift-hamper.svg', array['/images/products/christmas-gift-hamper.svg', '/images/products/christmas-gift-hamper-2.svg']::text[], array['/images/products/christmas-gift-hamper-2.svg']::text[], null,
   'seasonal-gifts', true, 14, false, array['präsentkorb', 'weihnachten', 'hamper', 'kunden']::text[],
   now() - interval '187 hours'
@@ -1164,7 +1164,7 @@ values (
 
 -- 0059 seasonal-gifts: Winter Mug Gift Set
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000059',
@@ -1184,7 +1184,7 @@ values (
 
 -- 0060 seasonal-gifts: Fairy Light Desk Jar
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000060',
@@ -1204,7 +1204,7 @@ values (
 
 -- 0061 budget-deals: Sticky Notes Mega Pack, 12 Pads
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000061',
@@ -1216,7 +1216,7 @@ values (
   'Zwölf Blöcke mit je 100 Blatt in sechs leuchtenden Farben. Der starke Kleber hält an Monitoren, Wänden und Ordnern und lässt sich rückstandslos ablösen.',
   'Douze blocs de 100 feuilles chacun en six couleurs vives. L''adhésif puissant tient sur les écrans, les murs et les classeurs et se retire sans laisser de traces.',
   'اثنا عشر دفترًا يضم كل منها 100 ورقة بستة ألوان زاهية. تلتصق بقوة على الشاشات والجدران والملفات وتُزال دون أن تترك أثرًا.',
-  8.99, 7.99, 8.90, 10.99, 9.99, 10.90,
+  10.99, 9.99, 10.90, 8.99, 7.99, 8.90,
   '/images/products/sticky-notes-mega-pack.svg', array['/images/products/sticky-notes-mega-pack.svg']::text[], '{}'::text[], null,
   'budget-deals', true, 80, true, array['haftnotizen', 'sticky notes', 'notizen', 'günstig']::text[],
   now() - interval '62 hours'
@@ -1224,7 +1224,7 @@ values (
 
 -- 0062 budget-deals: Ballpoint Pens, 20-Pack
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000062',
@@ -1244,7 +1244,7 @@ values (
 
 -- 0063 budget-deals: Basic LED Desk Lamp
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000063',
@@ -1256,7 +1256,7 @@ values (
   'Eine einfache, energiesparende LED-Leuchte mit flexiblem Schwanenhals und Touch-Schalter. Sie spendet zuverlässiges Licht am Schreibtisch zum kleinen Preis.',
   'Une lampe LED simple et économe en énergie, avec col de cygne flexible et interrupteur tactile. Un éclairage fiable pour le bureau à petit prix.',
   'مصباح LED بسيط وموفر للطاقة بعنق مرن ومفتاح لمسي. يوفر إضاءة موثوقة للمكتب بسعر زهيد.',
-  16.99, 14.99, 15.90, 21.99, 19.99, 21.90,
+  21.99, 19.99, 21.90, 16.99, 14.99, 15.90,
   '/images/products/basic-led-desk-lamp.svg', array['/images/products/basic-led-desk-lamp.svg']::text[], '{}'::text[], null,
   'budget-deals', true, 4, false, array['lampe', 'lamp', 'led', 'günstig']::text[],
   now() - interval '192 hours'
@@ -1264,7 +1264,7 @@ values (
 
 -- 0064 budget-deals: Metal Mesh Desk Organizer
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000064',
@@ -1284,7 +1284,7 @@ values (
 
 -- 0065 budget-deals: A4 Ring Binders, 5-Pack
 insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at)
 values (
   '00000000-0000-4000-8000-000000000065',
@@ -1302,31 +1302,87 @@ values (
   now() - interval '322 hours'
 ) on conflict (id) do nothing;
 
--- Promotional offers (home page carousel).
-insert into public.offers (id, title, subtitle, image, original_price, sale_price, discount, time_left, featured, product_id, position, created_at)
-values ('00000000-0000-4000-9000-000000000001', 'Ergonomie-Woche: Mesh-Bürostuhl',
+-- Price history (§ 11 PAngV). The trigger wrote today's prices; the demo's story replaces them.
+update public.product_price_history set valid_from = now() - interval '90 days', sale_price = null;
+insert into public.product_price_history (product_id, currency, price, sale_price, valid_from) values
+  ('00000000-0000-4000-8000-000000000004', 'EUR', 39.90, 29.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000004', 'CHF', 42.90, 31.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000006', 'EUR', 599.00, 449.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000006', 'CHF', 635.90, 476.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000008', 'EUR', 54.90, 44.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000008', 'CHF', 58.90, 47.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000011', 'EUR', 1099.00, 899.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000011', 'CHF', 1165.90, 953.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000016', 'EUR', 199.00, 149.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000016', 'CHF', 211.90, 158.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000022', 'EUR', 159.00, 129.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000022', 'CHF', 168.90, 136.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000027', 'EUR', 299.00, 199.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000027', 'CHF', 317.90, 211.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000030', 'EUR', 44.90, 34.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000030', 'CHF', 47.90, 37.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000031', 'EUR', 149.00, 99.00, now() - interval '24 days'),
+  ('00000000-0000-4000-8000-000000000031', 'CHF', 158.90, 105.90, now() - interval '24 days'),
+  ('00000000-0000-4000-8000-000000000031', 'EUR', 149.00, null, now() - interval '14 days'),
+  ('00000000-0000-4000-8000-000000000031', 'CHF', 158.90, null, now() - interval '14 days'),
+  ('00000000-0000-4000-8000-000000000031', 'EUR', 149.00, 99.00, now() - interval '4 days'),
+  ('00000000-0000-4000-8000-000000000031', 'CHF', 158.90, 105.90, now() - interval '4 days'),
+  ('00000000-0000-4000-8000-000000000037', 'EUR', 229.00, 189.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000037', 'CHF', 242.90, 200.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000040', 'EUR', 89.90, 69.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000040', 'CHF', 95.90, 74.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000046', 'EUR', 199.00, 169.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000046', 'CHF', 211.90, 179.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000051', 'EUR', 159.00, 129.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000051', 'CHF', 168.90, 136.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000058', 'EUR', 109.00, 89.00, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000058', 'CHF', 115.90, 94.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000061', 'EUR', 9.99, 7.99, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000061', 'CHF', 10.90, 8.90, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000063', 'EUR', 19.99, 14.99, now() - interval '6 days'),
+  ('00000000-0000-4000-8000-000000000063', 'CHF', 21.90, 15.90, now() - interval '6 days');
+
+-- Promotional offers (home page carousel): they show their product's price.
+insert into public.offers (id, title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,
+  image, time_left, time_left_en, time_left_fr, time_left_ar, featured, product_id, position, created_at)
+values ('00000000-0000-4000-9000-000000000001', 'Ergonomie-Woche: Mesh-Bürostuhl', 'Ergonomics week: mesh office chair', 'Semaine de l''ergonomie : chaise de bureau en mesh', 'أسبوع بيئة العمل: كرسي مكتب شبكي',
   'Atmungsaktiver Netzrücken, Lordosenstütze und 3D-Armlehnen für entspanntes Sitzen den ganzen Tag.',
-  '/images/offers/mesh-chair.svg', 299.00, 199.00, 33, '3 Tage', true,
+  'Breathable mesh back, lumbar support and 3D armrests for relaxed sitting all day long.',
+  'Dossier en mesh respirant, soutien lombaire et accoudoirs 3D pour une assise détendue toute la journée.',
+  'ظهر شبكي يسمح بمرور الهواء ودعم لأسفل الظهر ومساند ذراعين ثلاثية الأبعاد لجلوس مريح طوال اليوم.',
+  '/images/offers/mesh-chair.svg', '3 Tage', '3 days', '3 jours', '3 أيام', true,
   '00000000-0000-4000-8000-000000000027', 0, now() - interval '0 minutes')
 on conflict (id) do nothing;
 
-insert into public.offers (id, title, subtitle, image, original_price, sale_price, discount, time_left, featured, product_id, position, created_at)
-values ('00000000-0000-4000-9000-000000000002', 'Steh-Sitz-Schreibtisch zum Aktionspreis',
+insert into public.offers (id, title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,
+  image, time_left, time_left_en, time_left_fr, time_left_ar, featured, product_id, position, created_at)
+values ('00000000-0000-4000-9000-000000000002', 'Steh-Sitz-Schreibtisch zum Aktionspreis', 'Sit-stand desk at a special price', 'Bureau assis-debout à prix promotionnel', 'مكتب للجلوس والوقوف بسعر خاص',
   'Elektrisch höhenverstellbar mit vier Memory-Positionen – mehr Bewegung im Arbeitsalltag.',
-  '/images/offers/standing-desk.svg', 599.00, 449.00, 25, '5 Tage', false,
+  'Electrically height-adjustable with four memory positions – more movement in your working day.',
+  'Réglable en hauteur électriquement avec quatre positions mémorisées – plus de mouvement au travail.',
+  'قابل لتعديل الارتفاع كهربائيًا مع أربعة أوضاع محفوظة – حركة أكثر في يوم العمل.',
+  '/images/offers/standing-desk.svg', '5 Tage', '5 days', '5 jours', '5 أيام', false,
   '00000000-0000-4000-8000-000000000006', 1, now() - interval '1 minutes')
 on conflict (id) do nothing;
 
-insert into public.offers (id, title, subtitle, image, original_price, sale_price, discount, time_left, featured, product_id, position, created_at)
-values ('00000000-0000-4000-9000-000000000003', 'Ruhe im Großraumbüro',
+insert into public.offers (id, title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,
+  image, time_left, time_left_en, time_left_fr, time_left_ar, featured, product_id, position, created_at)
+values ('00000000-0000-4000-9000-000000000003', 'Ruhe im Großraumbüro', 'Quiet in the open-plan office', 'Le calme dans l''open space', 'هدوء في المكتب المفتوح',
   'Kopfhörer mit aktiver Geräuschunterdrückung und bis zu 40 Stunden Akkulaufzeit.',
-  '/images/offers/headphones.svg', 149.00, 99.00, 34, '7 Tage', false,
+  'Headphones with active noise cancelling and up to 40 hours of battery life.',
+  'Casque à réduction active du bruit et jusqu''à 40 heures d''autonomie.',
+  'سماعات بخاصية إلغاء الضوضاء النشط وبطارية تدوم حتى 40 ساعة.',
+  '/images/offers/headphones.svg', '7 Tage', '7 days', '7 jours', '7 أيام', false,
   '00000000-0000-4000-8000-000000000031', 2, now() - interval '2 minutes')
 on conflict (id) do nothing;
 
-insert into public.offers (id, title, subtitle, image, original_price, sale_price, discount, time_left, featured, product_id, position, created_at)
-values ('00000000-0000-4000-9000-000000000004', 'Barista-Genuss fürs Team',
+insert into public.offers (id, title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,
+  image, time_left, time_left_en, time_left_fr, time_left_ar, featured, product_id, position, created_at)
+values ('00000000-0000-4000-9000-000000000004', 'Barista-Genuss fürs Team', 'Barista coffee for the team', 'Un café de barista pour l''équipe', 'قهوة باريستا للفريق',
   'Kompakte Siebträger-Espressomaschine mit Milchaufschäumdüse für die Büroküche.',
-  '/images/offers/espresso.svg', 199.00, 149.00, 25, '3 Tage', false,
+  'Compact portafilter espresso machine with a milk frother for the office kitchen.',
+  'Machine à expresso compacte à porte-filtre avec buse vapeur pour la cuisine du bureau.',
+  'آلة إسبريسو مدمجة بحامل فلتر وفوهة لرغوة الحليب لمطبخ المكتب.',
+  '/images/offers/espresso.svg', '3 Tage', '3 days', '3 jours', '3 أيام', false,
   '00000000-0000-4000-8000-000000000016', 3, now() - interval '3 minutes')
 on conflict (id) do nothing;

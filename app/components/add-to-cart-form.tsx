@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { CartIcon } from "./icons";
 import { useFetcherToast, useHydrated } from "./client-toast";
+import { StatusButton } from "./status-button";
 
 /**
  * Posts to /cart (intent=add). Without JavaScript the post redirects back here with a flash toast;
@@ -27,7 +28,6 @@ export function AddToCartForm({
   const location = useLocation();
   const hydrated = useHydrated();
   useFetcherToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
       <input type="hidden" name="intent" value="add" />
@@ -55,10 +55,20 @@ export function AddToCartForm({
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
-      <button type="submit" className="btn-primary flex-1" disabled={!available || busy}>
-        <CartIcon className="h-4 w-4" />
-        {available ? (busy ? t("product.adding") : t("product.addToCart")) : t("product.soldOut")}
-      </button>
+      <StatusButton
+        // On a card (two columns on a phone) the button is narrow: smaller text, the icon from sm up.
+        className={source === "card" ? "btn-primary flex-1 !px-2 text-xs sm:!px-4 sm:text-sm" : "btn-primary flex-1"}
+        disabled={!available}
+        pendingLabel={
+          <>
+            <CartIcon className={source === "card" ? "hidden h-4 w-4 shrink-0 sm:block" : "h-4 w-4"} />
+            {t("product.adding")}
+          </>
+        }
+      >
+        <CartIcon className={source === "card" ? "hidden h-4 w-4 shrink-0 sm:block" : "h-4 w-4"} />
+        {available ? t("product.addToCart") : t("product.soldOut")}
+      </StatusButton>
     </fetcher.Form>
   );
 }

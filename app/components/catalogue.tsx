@@ -143,25 +143,28 @@ export function FilterForm({
   );
 }
 
-/** The filter panel: a toggle on small screens (a <details>, no JavaScript needed), a side panel on large ones. */
+/**
+ * The filter panel, rendered once: a side panel on large screens; on small ones folded behind a
+ * toggle (a checkbox and its label, so it works without JavaScript).
+ */
 export function FilterPanel(props: Parameters<typeof FilterForm>[0]) {
   const { t } = useT();
   return (
-    <>
-      <details className="card mb-4 p-4 lg:hidden" data-testid="filter-toggle">
-        <summary className="flex cursor-pointer items-center gap-2 font-semibold">
-          <FilterIcon className="h-4 w-4" />
-          {t("catalogue.showFilters")}
-        </summary>
-        <div className="mt-4">
-          <FilterForm {...props} />
-        </div>
-      </details>
-      <aside className="card hidden h-fit p-5 lg:block" aria-label={t("catalogue.filters")}>
+    <div>
+      <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-controls="filters" />
+      <label
+        htmlFor="filters-toggle"
+        className="card flex cursor-pointer items-center gap-2 p-4 font-semibold peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600 lg:hidden"
+        data-testid="filter-toggle"
+      >
+        <FilterIcon className="h-4 w-4" />
+        {t("catalogue.showFilters")}
+      </label>
+      <aside id="filters" className="card mt-2 hidden h-fit p-5 peer-checked:block lg:mt-0 lg:block" aria-label={t("catalogue.filters")}>
         <h2 className="mb-4 text-lg font-bold">{t("catalogue.filters")}</h2>
         <FilterForm {...props} />
       </aside>
-    </>
+    </div>
   );
 }
 

@@ -1,20 +1,40 @@
 import type { OfferSection } from "~/models/offer.server";
 import { useT } from "~/i18n/use-t";
-import { formatPrice } from "~/utils/money";
+import { localizedOfferTexts } from "~/models/offer-texts";
+import { Price } from "./price";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ChevronIcon } from "./icons";
-import { OffersAdminPanel, OffersAdminToggle, useOffersAdmin } from "./admin/offers-editor";
+import { lazy, Suspense } from "react";
+import { OffersAdminToggle, useOffersAdmin } from "./admin/offers-admin";
+import { OffersAdminPanel as ServerOffersAdminPanel } from "./admin/offers-editor";
+
+/**
+ * The editor (and its form library) is for admins in edit mode only: shoppers' first load must not
+ * carry it. In the browser it loads on demand; on the server it renders at once (no streamed
+ * fallback, which a browser without JavaScript could not swap in), and the browser hydrates it when
+ * its code has arrived.
+ */
+const OffersAdminPanel = import.meta.env.SSR
+  ? ServerOffersAdminPanel
+  : lazy(() => import("./admin/offers-editor").then((module) => ({ default: module.OffersAdminPanel })));
 
 /**
  * The promotional offers: a scroll-snap carousel showing 1, 2 or 3 offers by screen width. Without
  * JavaScript it scrolls by touch, keyboard or the numbered links; with it, the arrows loop.
- * Offer prices are stored in EUR, as the spec's offers are.
+ * An offer shows its product's own price in the shopper's currency (and its § 11 PAngV reference
+ * when there is one), and its texts in the shopper's language (else German).
  */
 export function OffersSection({ section }: { section: OfferSection }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   // Admins get an edit mode (?editOffers=1) that saves the section for real (/admin/offers).
   const admin = useOffersAdmin();
-  if (admin.editing) return <OffersAdminPanel section={section} />;
+  if (admin.editing) {
+    return (
+      <Suspense fallback={null}>
+        <OffersAdminPanel section={section} />
+      </Suspense>
+    );
+  }
   if (section.offers.length === 0 && !admin.isAdmin) return null;
   const scroll = (direction: 1 | -1) => {
     const track = document.getElementById("offers-track");
@@ -47,36 +67,44 @@ export function OffersSection({ section }: { section: OfferSection }) {
         </div>
       </div>
       <ul id="offers-track" className="carousel" tabIndex={0} aria-label={t("offers.carouselLabel")}>
-        {section.offers.map((offer, index) => (
+        {section.offers.map((offer, index) => {
+          const texts = localizedOfferTexts(offer, locale);
+          return (
           <li key={offer.id} id={`offer-${index + 1}`} className="card flex flex-col overflow-hidden" data-testid="offer">
             <div className="relative">
               <img src={offer.image} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
-              <span className="absolute start-3 top-3 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
-                <span dir="ltr">−{offer.discount}%</span>
-              </span>
+              {offer.product?.discount ? (
+                <span className="absolute start-3 top-3 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
+                  <span dir="ltr">−{offer.product.discount}%</span>
+                </span>
+              ) : null}
               {offer.featured ? (
                 <span className="absolute end-3 top-3 rounded-full bg-amber-300 px-3 py-1 text-xs font-bold text-amber-950">{t("offers.featured")}</span>
               ) : null}
             </div>
             <div className="flex flex-1 flex-col gap-2 p-4">
-              <h3 className="text-lg font-bold">{offer.title}</h3>
-              <p className="text-sm text-slate-600">{offer.subtitle}</p>
-              <p className="flex items-baseline gap-2">
-                <span className="text-xl font-bold" dir="ltr">{formatPrice(offer.salePrice, "EUR")}</span>
-                <s className="text-sm text-slate-600">
-                  <span className="sr-only">{t("common.price.original")} </span>
-                  <span dir="ltr">{formatPrice(offer.originalPrice, "EUR")}</span>
-                </s>
-              </p>
-              <p className="text-sm font-medium text-amber-800">{t("offers.timeLeft", { time: offer.timeLeft })}</p>
-              {offer.productId ? (
+              <h3 className="text-lg font-bold">{texts.title}</h3>
+              <p className="text-sm text-slate-600">{texts.subtitle}</p>
+              {offer.product ? (
+                <>
+                  <p className="text-sm font-medium" data-testid="offer-product">{t("pricing.offer.product", { name: offer.product.name })}</p>
+                  <div data-testid="offer-price">
+                    <Price cents={offer.product.price} referenceCents={offer.product.referencePrice} currency={offer.product.currency} />
+                  </div>
+                </>
+              ) : null}
+              {texts.timeLeft ? (
+                <p className="text-sm font-medium text-amber-800">{t("offers.timeLeft", { time: texts.timeLeft })}</p>
+              ) : null}
+              {offer.productId && offer.product ? (
                 <div className="mt-auto pt-2">
-                  <AddToCartForm productId={offer.productId} available={offer.productAvailable} source="offer" />
+                  <AddToCartForm productId={offer.productId} available={offer.product.available} source="offer" />
                 </div>
               ) : null}
             </div>
           </li>
-        ))}
+          );
+        })}
       </ul>
       <nav aria-label={t("offers.pagination")} className="mt-2 flex justify-center gap-2">
         {section.offers.map((offer, index) => (

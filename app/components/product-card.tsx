@@ -55,15 +55,15 @@ export function ProductCard({
       <div className="absolute end-2 top-2">
         <FavoriteToggle productId={product.id} active={favorite} productName={product.name} />
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h3 className="text-base font-semibold leading-snug">
+      <div className={`flex min-w-0 flex-1 flex-col gap-2 ${list ? "p-4" : "p-3 sm:p-4"}`}>
+        <h3 className="text-sm font-semibold leading-snug sm:text-base">
           <Link to={`/products/${product.id}`} className="hover:text-brand-700 hover:underline">
             {product.name}
           </Link>
         </h3>
-        <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm">{product.description}</p>
         <div className="mt-auto flex flex-col gap-2 pt-2">
-          <Price cents={product.price} originalCents={product.originalPrice} currency={product.currency} />
+          <Price cents={product.price} referenceCents={product.referencePrice} currency={product.currency} />
           <StockStatus stock={product.stock} available={product.available} />
           <AddToCartForm productId={product.id} available={product.available} source="card" />
         </div>
@@ -86,7 +86,7 @@ export function ProductGrid({
   return (
     <div
       className={
-        layout === "list" ? "flex flex-col gap-4" : "grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        layout === "list" ? "flex flex-col gap-4" : "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
       }
     >
       {products.map((product, index) => (

@@ -8,8 +8,6 @@ export interface Category {
   /** "1".."13" */
   id: string;
   slug: string;
-  /** One emoji, the category's symbol. */
-  icon: string;
   name: Localized;
   /** One sentence of shop copy. */
   description: Localized;
@@ -26,7 +24,6 @@ export const categories: readonly Category[] = [
   {
     id: "1",
     slug: "office-gifts",
-    icon: "🎁",
     name: { de: "Bürogeschenke", en: "Office Gifts", fr: "Cadeaux de bureau", ar: "هدايا المكتب" },
     description: {
       de: "Stilvolle Geschenke für Kollegen, Kunden und Teams – liebevoll verpackt und sofort bereit zum Überreichen.",
@@ -43,7 +40,6 @@ export const categories: readonly Category[] = [
   {
     id: "2",
     slug: "productivity-work",
-    icon: "📈",
     name: { de: "Produktivität & Arbeit", en: "Productivity & Work", fr: "Productivité & travail", ar: "الإنتاجية والعمل" },
     description: {
       de: "Durchdachte Werkzeuge für konzentriertes Arbeiten, klare Planung und einen ergonomischen Arbeitsplatz.",
@@ -60,7 +56,6 @@ export const categories: readonly Category[] = [
   {
     id: "3",
     slug: "luxury-comfort",
-    icon: "💎",
     name: { de: "Luxus & Komfort", en: "Luxury & Comfort", fr: "Luxe & confort", ar: "الفخامة والراحة" },
     description: {
       de: "Edle Materialien und spürbarer Komfort für alle, die sich ihren Arbeitsplatz besonders schön machen möchten.",
@@ -77,7 +72,6 @@ export const categories: readonly Category[] = [
   {
     id: "4",
     slug: "coffee-tea",
-    icon: "☕",
     name: { de: "Kaffee & Tee", en: "Coffee & Tea", fr: "Café & thé", ar: "القهوة والشاي" },
     description: {
       de: "Alles für die perfekte Kaffee- und Teepause – von der Espressomaschine bis zum Thermobecher.",
@@ -94,7 +88,6 @@ export const categories: readonly Category[] = [
   {
     id: "5",
     slug: "decor-walls",
-    icon: "🖼️",
     name: { de: "Deko & Wände", en: "Decor & Walls", fr: "Déco & murs", ar: "الديكور والجدران" },
     description: {
       de: "Kunstdrucke, Akustikpaneele und Wanduhren, die jedem Büro Charakter und eine angenehme Atmosphäre geben.",
@@ -111,7 +104,6 @@ export const categories: readonly Category[] = [
   {
     id: "6",
     slug: "home-office",
-    icon: "🏠",
     name: { de: "Homeoffice", en: "Home Office", fr: "Bureau à domicile", ar: "المكتب المنزلي" },
     description: {
       de: "Schreibtische, Stühle und Licht für ein Homeoffice, in dem Sie genauso gut arbeiten wie im Büro.",
@@ -128,7 +120,6 @@ export const categories: readonly Category[] = [
   {
     id: "7",
     slug: "audio-ambiance",
-    icon: "🎧",
     name: { de: "Audio & Ambiente", en: "Audio & Ambiance", fr: "Audio & ambiance", ar: "الصوت والأجواء" },
     description: {
       de: "Kopfhörer, Lautsprecher und Stimmungslicht für konzentrierte Ruhe oder die richtige Hintergrundmusik.",
@@ -145,7 +136,6 @@ export const categories: readonly Category[] = [
   {
     id: "8",
     slug: "office-plants",
-    icon: "🪴",
     name: { de: "Büropflanzen", en: "Office Plants", fr: "Plantes de bureau", ar: "نباتات المكتب" },
     description: {
       de: "Pflegeleichte Pflanzen und Moosbilder, die Grün an den Arbeitsplatz bringen und die Stimmung heben.",
@@ -162,7 +152,6 @@ export const categories: readonly Category[] = [
   {
     id: "9",
     slug: "sustainable-supplies",
-    icon: "♻️",
     name: { de: "Nachhaltiger Bürobedarf", en: "Sustainable Supplies", fr: "Fournitures durables", ar: "مستلزمات مستدامة" },
     description: {
       de: "Bürobedarf aus recycelten und nachwachsenden Materialien – gut für Ihren Arbeitsplatz und die Umwelt.",
@@ -179,7 +168,6 @@ export const categories: readonly Category[] = [
   {
     id: "10",
     slug: "storage-organization",
-    icon: "🗂️",
     name: {
       de: "Aufbewahrung & Organisation",
       en: "Storage & Organization",
@@ -201,7 +189,6 @@ export const categories: readonly Category[] = [
   {
     id: "11",
     slug: "kids-teens",
-    icon: "🎒",
     name: { de: "Kinder & Jugendliche", en: "Kids & Teens", fr: "Enfants & ados", ar: "الأطفال والمراهقون" },
     description: {
       de: "Mitwachsende Möbel und fröhliche Schulsachen für Hausaufgaben, die Spaß machen.",
@@ -218,7 +205,6 @@ export const categories: readonly Category[] = [
   {
     id: "12",
     slug: "seasonal-gifts",
-    icon: "🎄",
     name: { de: "Saisonales & Geschenke", en: "Seasonal & Gifts", fr: "Saisonnier & cadeaux", ar: "المواسم والهدايا" },
     description: {
       de: "Festliche Geschenke und Dekoration für Advent, Feiertage und jeden Anlass im Büro.",
@@ -235,7 +221,6 @@ export const categories: readonly Category[] = [
   {
     id: "13",
     slug: "budget-deals",
-    icon: "🏷️",
     name: { de: "Schnäppchen", en: "Budget Deals", fr: "Bonnes affaires", ar: "عروض اقتصادية" },
     description: {
       de: "Solider Bürobedarf zu kleinen Preisen – ideal, um Vorräte aufzufüllen, ohne das Budget zu sprengen.",

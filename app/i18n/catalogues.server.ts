@@ -17,10 +17,10 @@ for (const [file, messages] of Object.entries(files)) {
  * Long-form texts of the static pages (and the e-mails) stay on the server: the page's loader hands its own part to
  * the page, instead of every page carrying every text to the browser.
  */
-const serverOnlyNamespaces = new Set(["pages", "email"]);
+const serverOnlyNamespaces = new Set(["pages", "email", "mail"]);
 
 /** The admin area's texts go only to admins' browsers, not with every shopper's page. */
-const adminOnlyNamespaces = new Set(["admin", "inbox"]);
+const adminOnlyNamespaces = new Set(["admin", "inbox", "backoffice"]);
 
 const clientCatalogues = new Map<string, Messages>();
 

@@ -1,28 +1,28 @@
-import { getLocale } from "~/i18n/i18n.server";
-import { getPreferences } from "~/utils/preferences.server";
+import type { Locale } from "~/i18n/config";
+import type { Currency } from "~/utils/money";
 import { PAGE_SIZE, parseCatalogueParams } from "~/utils/catalogue-params";
 import { categories, categoryName } from "~/data/categories";
-import { getUserId } from "~/auth/user.server";
+import type { CartOwner } from "./cart.server";
 import { queryProducts, toProductView } from "./product.server";
 import { listFavoriteIds } from "./favorite.server";
 
+export interface CatalogueQuery {
+  /** The listing URL's parameters (checked for control characters by the route). */
+  searchParams: URLSearchParams;
+  locale: Locale;
+  currency: Currency;
+  /** Whose favourites to mark. */
+  owner: CartOwner | null;
+}
+
 /**
- * Everything a listing page (products, category, search) needs from one request: its URL
- * parameters, one page of localized products in the shopper's currency, and their favourites.
+ * Everything a listing page (products, category, search) needs: one page of localized products in
+ * the shopper's currency for the URL's parameters, and their favourites.
  */
-export async function loadCatalogue(request: Request, fixed: { category?: string } = {}) {
-  const url = new URL(request.url);
-  const params = parseCatalogueParams(url.searchParams);
+export async function loadCatalogue({ searchParams, locale, currency, owner }: CatalogueQuery, fixed: { category?: string } = {}) {
+  const params = parseCatalogueParams(searchParams);
   if (fixed.category) params.category = fixed.category;
-  const [locale, { currency }, userId] = await Promise.all([
-    getLocale(request),
-    getPreferences(request),
-    getUserId(request),
-  ]);
-  const [result, favoriteIds] = await Promise.all([
-    queryProducts({ ...params, pageSize: PAGE_SIZE }, locale, currency),
-    listFavoriteIds(userId, request),
-  ]);
+  const [result, favoriteIds] = await Promise.all([queryProducts({ ...params, pageSize: PAGE_SIZE }, locale, currency), listFavoriteIds(owner)]);
   return {
     locale,
     currency,

@@ -1,24 +1,34 @@
 import { getDb } from "~/db/db.server";
-import { centsToDecimal, toCents } from "~/utils/money";
+import type { Locale } from "~/i18n/config";
+import type { Currency } from "~/utils/money";
+import type { OfferTexts } from "./offer-texts";
+import { PRODUCT_COLUMNS, productFromRow, toProductView, type ProductRow } from "./product.server";
 
-/** An offer as the admin saves it (prices in cents, EUR as the spec's offers are). */
-export interface OfferInput {
-  title: string;
-  subtitle: string;
+/**
+ * An offer as the admin saves it: texts per language (German is the fallback), an image and the
+ * product it advertises. It has no price of its own: it shows its product's (DECISIONS 4).
+ */
+export interface OfferInput extends OfferTexts {
   image: string;
-  originalPrice: number;
-  salePrice: number;
-  discount: number;
-  timeLeft: string;
   featured: boolean;
   productId: string | null;
 }
 
-/** An offer as the shop shows it: what the admin saved, plus its id and whether it can be bought. */
+/** The linked product's name and prices as the shopper sees them (active language and currency). */
+export interface OfferProduct {
+  name: string;
+  price: number;
+  /** § 11 PAngV: the 30-day lowest price to show crossed out, or null. */
+  referencePrice: number | null;
+  discount: number | null;
+  currency: Currency;
+  available: boolean;
+}
+
+/** An offer as the shop shows it: what the admin saved, plus its id and its product's prices. */
 export interface Offer extends OfferInput {
   id: string;
-  /** Whether the linked product can be bought now (the offer's add-to-cart shows only then). */
-  productAvailable: boolean;
+  product: OfferProduct | null;
 }
 
 export interface OfferSection {
@@ -28,45 +38,75 @@ export interface OfferSection {
   offers: Offer[];
 }
 
-export async function getOfferSection(): Promise<OfferSection> {
+interface OfferRow {
+  id: string;
+  title: string;
+  title_en: string;
+  title_fr: string;
+  title_ar: string;
+  subtitle: string;
+  subtitle_en: string;
+  subtitle_fr: string;
+  subtitle_ar: string;
+  time_left: string;
+  time_left_en: string;
+  time_left_fr: string;
+  time_left_ar: string;
+  image: string;
+  featured: boolean;
+  product_id: string | null;
+}
+
+export async function getOfferSection(locale: Locale = "de", currency: Currency = "EUR"): Promise<OfferSection> {
   const db = await getDb();
   const [section] = await db.query<{ title: string | null; subtitle: string | null }>(
     "select title, subtitle from public.offer_section where id = 1",
   );
-  const rows = await db.query<{
-    id: string;
-    title: string;
-    subtitle: string;
-    image: string;
-    original_price: string | number;
-    sale_price: string | number;
-    discount: number;
-    time_left: string;
-    featured: boolean;
-    product_id: string | null;
-    product_available: boolean | null;
-  }>(
-    `select o.id, o.title, o.subtitle, o.image, o.original_price, o.sale_price, o.discount, o.time_left,
-            o.featured, o.product_id, (p.in_stock and p.stock > 0) as product_available
-       from public.offers o left join public.products p on p.id = o.product_id
-      order by o.position, o.created_at`,
+  const rows = await db.query<OfferRow>(
+    `select id, title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,
+            time_left, time_left_en, time_left_fr, time_left_ar, image, featured, product_id
+       from public.offers order by position, created_at`,
   );
+  const linked = Array.from(new Set(rows.map((row) => row.product_id).filter((id): id is string => Boolean(id))));
+  const products =
+    linked.length === 0
+      ? []
+      : (await db.query<ProductRow>(`select ${PRODUCT_COLUMNS} from public.products where id = any($1::uuid[])`, [linked])).map(productFromRow);
   return {
     title: section?.title ?? null,
     subtitle: section?.subtitle ?? null,
-    offers: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      subtitle: row.subtitle,
-      image: row.image,
-      originalPrice: toCents(row.original_price),
-      salePrice: toCents(row.sale_price),
-      discount: row.discount,
-      timeLeft: row.time_left,
-      featured: row.featured,
-      productId: row.product_id,
-      productAvailable: Boolean(row.product_available),
-    })),
+    offers: rows.map((row) => {
+      const product = products.find((item) => item.id === row.product_id);
+      const view = product ? toProductView(product, locale, currency) : null;
+      return {
+        id: row.id,
+        title: row.title,
+        titleEn: row.title_en,
+        titleFr: row.title_fr,
+        titleAr: row.title_ar,
+        subtitle: row.subtitle,
+        subtitleEn: row.subtitle_en,
+        subtitleFr: row.subtitle_fr,
+        subtitleAr: row.subtitle_ar,
+        timeLeft: row.time_left,
+        timeLeftEn: row.time_left_en,
+        timeLeftFr: row.time_left_fr,
+        timeLeftAr: row.time_left_ar,
+        image: row.image,
+        featured: row.featured,
+        productId: row.product_id,
+        product: view
+          ? {
+              name: view.name,
+              price: view.price,
+              referencePrice: view.referencePrice,
+              discount: view.discount,
+              currency: view.currency,
+              available: view.available,
+            }
+          : null,
+      };
+    }),
   };
 }
 
@@ -85,7 +125,7 @@ export async function saveOfferSection(input: {
   return db.transaction(async (tx) => {
     const linked = Array.from(new Set(input.offers.map((offer) => offer.productId).filter((id): id is string => Boolean(id))));
     if (linked.length > 0) {
-      const found = await tx.query<{ id: string }>("select id from public.products where id = any($1::uuid[]) for share", [linked]);
+      const found = await tx.query<{ id: string }>("select id from public.products where id = any($1::uuid[]) order by id for share", [linked]);
       const missing = linked.find((id) => !found.some((row) => row.id === id));
       if (missing) return { ok: false, unknownProduct: missing } as const;
     }
@@ -98,16 +138,23 @@ export async function saveOfferSection(input: {
     await tx.query("delete from public.offers");
     for (const [position, offer] of input.offers.entries()) {
       await tx.query(
-        `insert into public.offers (title, subtitle, image, original_price, sale_price, discount, time_left, featured, product_id, position)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `insert into public.offers (title, title_en, title_fr, title_ar, subtitle, subtitle_en, subtitle_fr, subtitle_ar,
+           time_left, time_left_en, time_left_fr, time_left_ar, image, featured, product_id, position)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           offer.title,
+          offer.titleEn,
+          offer.titleFr,
+          offer.titleAr,
           offer.subtitle,
-          offer.image,
-          centsToDecimal(offer.originalPrice),
-          centsToDecimal(offer.salePrice),
-          offer.discount,
+          offer.subtitleEn,
+          offer.subtitleFr,
+          offer.subtitleAr,
           offer.timeLeft,
+          offer.timeLeftEn,
+          offer.timeLeftFr,
+          offer.timeLeftAr,
+          offer.image,
           offer.featured,
           offer.productId,
           position,

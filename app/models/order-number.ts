@@ -2,3 +2,8 @@
 export function orderNumber(id: string): string {
   return (id.split("-")[0] ?? id).toUpperCase();
 }
+
+/** The invoice number printed on an order's invoice: consecutive, "RE-000042". */
+export function invoiceNumber(sequence: number): string {
+  return `RE-${String(sequence).padStart(6, "0")}`;
+}

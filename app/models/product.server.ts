@@ -3,6 +3,7 @@ import type { Queryable } from "~/db/database.server";
 import { memoizedCatalogueRead } from "~/db/catalogue-version.server";
 import type { Locale } from "~/i18n/config";
 import { discountPercent, toCents, type Currency } from "~/utils/money";
+import { effectivePrice, referencePrice, type PriceHistoryEntry } from "~/utils/price-reference";
 import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
 import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
 import { clampPage } from "./paging";
@@ -21,9 +22,13 @@ export interface Product {
   price: number;
   priceEUR: number;
   priceCHF: number;
-  originalPrice: number | null;
-  originalPriceEUR: number | null;
-  originalPriceCHF: number | null;
+  /** A reduced price (a sale) per currency; null: none. What is charged is the lower of the two. */
+  salePrice: number | null;
+  salePriceEUR: number | null;
+  salePriceCHF: number | null;
+  /** § 11 PAngV: the lowest price of the 30 days before the current reduction, when one may be shown. */
+  referencePriceEUR: number | null;
+  referencePriceCHF: number | null;
   image: string;
   images: string[];
   additionalImages: string[];
@@ -45,8 +50,10 @@ export interface ProductView {
   images: string[];
   videoUrl: string | null;
   category: string;
+  /** What the shopper pays (the sale price when the product is reduced). */
   price: number;
-  originalPrice: number | null;
+  /** The 30-day lowest price to show crossed out (§ 11 PAngV), or null: no crossed-out price. */
+  referencePrice: number | null;
   discount: number | null;
   currency: Currency;
   stock: number;
@@ -68,9 +75,11 @@ export interface ProductRow {
   price: string | number;
   price_eur: string | number;
   price_chf: string | number;
-  original_price: string | number | null;
-  original_price_eur: string | number | null;
-  original_price_chf: string | number | null;
+  sale_price: string | number | null;
+  sale_price_eur: string | number | null;
+  sale_price_chf: string | number | null;
+  /** The price history of a reduced product (both currencies), oldest first; null otherwise. */
+  price_history?: Array<{ currency: Currency; price: string | number; sale_price: string | number | null; valid_from: string }> | null;
   image: string;
   images: string[];
   additional_images: string[];
@@ -84,6 +93,14 @@ export interface ProductRow {
 }
 
 const optionalCents = (value: string | number | null) => (value === null ? null : toCents(value));
+
+function referenceFrom(history: ProductRow["price_history"], currency: Currency): number | null {
+  if (!history) return null;
+  const rows: PriceHistoryEntry[] = history
+    .filter((entry) => entry.currency === currency)
+    .map((entry) => ({ validFrom: entry.valid_from, price: toCents(entry.price), salePrice: optionalCents(entry.sale_price) }));
+  return referencePrice(rows);
+}
 
 export function productFromRow(row: ProductRow): Product {
   return {
@@ -99,9 +116,11 @@ export function productFromRow(row: ProductRow): Product {
     price: toCents(row.price),
     priceEUR: toCents(row.price_eur),
     priceCHF: toCents(row.price_chf),
-    originalPrice: optionalCents(row.original_price),
-    originalPriceEUR: optionalCents(row.original_price_eur),
-    originalPriceCHF: optionalCents(row.original_price_chf),
+    salePrice: optionalCents(row.sale_price),
+    salePriceEUR: optionalCents(row.sale_price_eur),
+    salePriceCHF: optionalCents(row.sale_price_chf),
+    referencePriceEUR: referenceFrom(row.price_history, "EUR"),
+    referencePriceCHF: referenceFrom(row.price_history, "CHF"),
     image: row.image,
     images: row.images ?? [],
     additionalImages: row.additional_images ?? [],
@@ -133,10 +152,16 @@ export function localizedDescription(
   return byLocale || product.description;
 }
 
+/**
+ * A product's prices in one currency: what is charged (the sale price when below the regular
+ * price), the regular price, and the § 11 PAngV reference (null: show no crossed-out price).
+ */
 export function priceIn(product: Product, currency: Currency) {
-  const price = currency === "CHF" ? product.priceCHF : product.priceEUR;
-  const original = currency === "CHF" ? product.originalPriceCHF : product.originalPriceEUR;
-  return { price, originalPrice: original && original > price ? original : null };
+  const regularPrice = currency === "CHF" ? product.priceCHF : product.priceEUR;
+  const salePrice = currency === "CHF" ? product.salePriceCHF : product.salePriceEUR;
+  const referencePrice = currency === "CHF" ? product.referencePriceCHF : product.referencePriceEUR;
+  const price = effectivePrice({ price: regularPrice, salePrice });
+  return { price, regularPrice, referencePrice: referencePrice !== null && referencePrice > price ? referencePrice : null };
 }
 
 /** A product is for sale when it is marked in stock and has stock left. */
@@ -145,7 +170,7 @@ export function isAvailable(product: Pick<Product, "inStock" | "stock">) {
 }
 
 export function toProductView(product: Product, locale: Locale, currency: Currency): ProductView {
-  const { price, originalPrice } = priceIn(product, currency);
+  const { price, referencePrice } = priceIn(product, currency);
   return {
     id: product.id,
     name: localizedName(product, locale),
@@ -155,9 +180,9 @@ export function toProductView(product: Product, locale: Locale, currency: Curren
     videoUrl: product.videoUrl,
     category: product.category,
     price,
-    originalPrice,
-    // The card's badge is the EUR discount, as the spec defines it.
-    discount: discountPercent(product.originalPriceEUR, product.priceEUR),
+    referencePrice,
+    // The badge compares with the price that may be named (never with an unchecked one).
+    discount: discountPercent(referencePrice, price),
     currency,
     stock: product.stock,
     available: isAvailable(product),
@@ -171,15 +196,28 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-const COLUMNS = `id, name, name_ar, name_fr, name_de, description, description_ar, description_fr,
-  description_de, price, price_eur, price_chf, original_price, original_price_eur, original_price_chf,
-  image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at`;
+/**
+ * The price history a reduced product's reference price is computed from (public.products must be
+ * the outer table, unaliased or aliased `p` as given).
+ */
+export function priceHistoryColumn(table = "public.products"): string {
+  return `case when ${table}.sale_price_eur is not null or ${table}.sale_price_chf is not null then (
+    select json_agg(json_build_object('currency', h.currency, 'price', h.price, 'sale_price', h.sale_price, 'valid_from', h.valid_from)
+                    order by h.valid_from, h.id)
+      from public.product_price_history h where h.product_id = ${table}.id) end as price_history`;
+}
+
+/** Every column a Product is read from (productFromRow). */
+export const PRODUCT_COLUMNS = `id, name, name_ar, name_fr, name_de, description, description_ar, description_fr,
+  description_de, price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
+  image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at,
+  ${priceHistoryColumn()}`;
 
 /** One product, or null for an unknown or malformed id (never an error). */
 export async function getProduct(id: string, db?: Queryable): Promise<Product | null> {
   if (!isUuid(id)) return null;
   const q = db ?? (await getDb());
-  const [row] = await q.query<ProductRow>(`select ${COLUMNS} from public.products where id = $1`, [id]);
+  const [row] = await q.query<ProductRow>(`select ${PRODUCT_COLUMNS} from public.products where id = $1`, [id]);
   return row ? productFromRow(row) : null;
 }
 
@@ -187,14 +225,14 @@ export async function getProductsByIds(ids: string[], db?: Queryable): Promise<P
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const q = db ?? (await getDb());
-  const rows = await q.query<ProductRow>(`select ${COLUMNS} from public.products where id = any($1::uuid[])`, [valid]);
+  const rows = await q.query<ProductRow>(`select ${PRODUCT_COLUMNS} from public.products where id = any($1::uuid[])`, [valid]);
   return rows.map(productFromRow);
 }
 
 export async function listFeaturedProducts(limit: number): Promise<Product[]> {
   const db = await getDb();
   const rows = await db.query<ProductRow>(
-    `select ${COLUMNS} from public.products where featured order by created_at desc, id limit $1`,
+    `select ${PRODUCT_COLUMNS} from public.products where featured order by created_at desc, id limit $1`,
     [limit],
   );
   return rows.map(productFromRow);
@@ -224,8 +262,8 @@ export function escapeLike(text: string) {
 
 /**
  * The listing, category and search pages: filters, sort and pagination run in SQL on indexed
- * columns, so a page never loads more rows than it shows. Prices compare the original price when
- * there is one, else the price, in the shopper's currency.
+ * columns, so a page never loads more rows than it shows. The price filter compares the regular
+ * price (the spec's "original price when there is one"), the sort what is paid, in the shopper's currency.
  */
 export function queryProducts(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
   // Counting and sorting every match is the costly part on a large catalogue: the same listing is
@@ -236,8 +274,9 @@ export function queryProducts(query: ProductQuery, locale: Locale, currency: Cur
 
 async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
   const db = await getDb();
-  const priceCol = currency === "CHF" ? "price_chf" : "price_eur";
-  const comparable = currency === "CHF" ? "coalesce(original_price_chf, price_chf)" : "coalesce(original_price_eur, price_eur)";
+  // Sorted by what is paid; filtered (as the spec's filter compared the original price) by the regular price.
+  const priceCol = currency === "CHF" ? "coalesce(sale_price_chf, price_chf)" : "coalesce(sale_price_eur, price_eur)";
+  const comparable = currency === "CHF" ? "price_chf" : "price_eur";
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
@@ -279,7 +318,7 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     total === 0
       ? []
       : await db.query<ProductRow>(
-          `select ${COLUMNS} from public.products ${fullWhere} order by ${order[query.sort]}
+          `select ${PRODUCT_COLUMNS} from public.products ${fullWhere} order by ${order[query.sort]}
            limit ${param(query.pageSize)} offset ${param(offset)}`,
           params,
         );

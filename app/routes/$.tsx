@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { ErrorState } from "~/components/error-state";
 import { pageMeta } from "~/utils/seo";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /** Any path no other route claims: the 404 page, with HTTP 404. */
 export function loader() {
@@ -19,3 +20,5 @@ export const meta: MetaFunction = (args) =>
 export default function NotFound() {
   return <ErrorState status={404} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
-import { getPreferences } from "~/utils/preferences.server";
 import { listFeaturedProducts, toProductView } from "~/models/product.server";
 import { getOfferSection } from "~/models/offer.server";
 import { listFavoriteIds } from "~/models/favorite.server";
@@ -11,18 +9,19 @@ import { pageMeta } from "~/utils/seo";
 import { ProductGrid } from "~/components/product-card";
 import { OffersSection } from "~/components/offers-section";
 import { VatNote } from "~/components/price";
-import { AwardIcon, LockIcon, ShieldIcon, TruckIcon, CheckIcon } from "~/components/icons";
-import { getUserId } from "~/auth/user.server";
+import { AwardIcon, CategoryIcon, LockIcon, ShieldIcon, TruckIcon, CheckIcon } from "~/components/icons";
+import { requestContext } from "~/services/request-context.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("home.meta.title"), description: t("home.meta.description") }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, { currency }, userId] = await Promise.all([getLocale(request), getPreferences(request), getUserId(request)]);
+export async function loader(args: LoaderFunctionArgs) {
+  const { locale, currency, cartOwner } = await requestContext(args);
   const [featured, offers, favoriteIds] = await Promise.all([
     listFeaturedProducts(8),
-    getOfferSection(),
-    listFavoriteIds(userId, request),
+    getOfferSection(locale, currency),
+    listFavoriteIds(cartOwner),
   ]);
   return {
     featured: featured.map((product) => toProductView(product, locale, currency)),
@@ -30,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     favoriteIds,
     categories: categories.map((category) => ({
       slug: category.slug,
-      icon: category.icon,
       name: categoryName(category, locale),
       description: category.description[locale],
       colors: category.colors,
@@ -111,10 +109,10 @@ export default function Home() {
               >
                 <span
                   aria-hidden="true"
-                  className="grid h-12 w-12 place-items-center rounded-xl text-2xl"
+                  className="grid h-12 w-12 place-items-center rounded-xl text-white"
                   style={{ background: `linear-gradient(135deg, ${category.colors.from}, ${category.colors.to})` }}
                 >
-                  {category.icon}
+                  <CategoryIcon slug={category.slug} className="h-6 w-6" />
                 </span>
                 <span className="font-semibold">{category.name}</span>
                 <span className="line-clamp-2 text-xs text-slate-600">{category.description}</span>
@@ -156,3 +154,5 @@ export default function Home() {
     </>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18n.server";
 import { pageContent } from "~/i18n/catalogues.server";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 interface Post {
   category: string;
@@ -48,3 +49,5 @@ export default function BlogPage() {
     />
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

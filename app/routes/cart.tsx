@@ -1,40 +1,42 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useFetcher, useFetchers, useLoaderData, useRouteError } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
-import { getPreferences } from "~/utils/preferences.server";
-import { getUserId } from "~/auth/user.server";
+import { Link, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+import { requestContext } from "~/services/request-context.server";
+import { cartOwnerForWrite } from "~/services/cart-session.server";
 import {
   addToCart,
-  cartOwnerFor,
-  cartOwnerForWrite,
   clearCart,
   getCart,
-  MAX_LINE_QUANTITY,
   removeFromCart,
   setCartQuantity,
   type CartChange,
   type CartLineView,
 } from "~/models/cart.server";
 import { localizedName } from "~/models/product.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast, type Toast } from "~/utils/session.server";
-import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
-import { ErrorState } from "~/components/error-state";
-import { VatNote } from "~/components/price";
-import { TrashIcon } from "~/components/icons";
+import { Money, VatNote } from "~/components/price";
+import { VatRows } from "~/components/vat-lines";
+import { vatByRate, vatRateFor } from "~/utils/vat";
+import { CheckIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { useFetcherToast, useHydrated } from "~/components/client-toast";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StatusButton } from "~/components/status-button";
+import { cartQuantitySchema, type CartQuantityInput } from "~/components/cart/cart-quantity.schema";
+import { MAX_LINE_QUANTITY } from "~/models/cart-limits";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("cart.meta.title"), description: t("cart.meta.description"), noindex: true }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, { currency }, userId] = await Promise.all([getLocale(request), getPreferences(request), getUserId(request)]);
-  return { cart: await getCart(cartOwnerFor(userId, request), locale, currency) };
+export async function loader(args: LoaderFunctionArgs) {
+  const { locale, currency, country, cartOwner } = await requestContext(args);
+  // The VAT shown is that of the shopper's country (the order takes the delivery country's).
+  return { cart: await getCart(cartOwner, locale, currency), vatRate: vatRateFor(country) };
 }
 
 type Outcome = { status: number; toast: Toast };
@@ -56,9 +58,8 @@ const error = (status: number, description: string, vars?: Toast["vars"]): Outco
  * marked by the `_fetcher` field) gets the toast in its data and the right status, and the root
  * loader revalidates the header badge. Quantities and prices are never taken from the form.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const [form, locale, userId] = await Promise.all([readFormData(request), getLocale(request), getUserId(request)]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const [form, { locale, userId, cartOwner }] = await Promise.all([readFormData(request), requestContext({ request, context })]);
   const viaFetcher = form.get("_fetcher") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), "/cart");
   const intent = form.get("intent");
@@ -94,14 +95,15 @@ export async function action({ request }: ActionFunctionArgs) {
         }
       }
     } else if (intent === "update") {
-      const quantity = parseQuantity(form.get("quantity"));
-      const owner = cartOwnerFor(userId, request);
-      if (quantity === null || quantity > MAX_LINE_QUANTITY) {
+      // The line's quantity form: the same schema the page validates with before posting.
+      const submission = parseWithZod(form, { schema: cartQuantitySchema });
+      const owner = cartOwner;
+      if (submission.status !== "success") {
         outcome = error(400, "cart.toast.updateFailed");
       } else if (!owner) {
         outcome = error(404, "cart.toast.updateFailed");
       } else {
-        const change = await setCartQuantity(owner, productId, quantity);
+        const change = await setCartQuantity(owner, productId, submission.value.quantity);
         if (change.ok) {
           const name = localizedName(change.product, locale);
           outcome =
@@ -115,13 +117,13 @@ export async function action({ request }: ActionFunctionArgs) {
         }
       }
     } else if (intent === "remove") {
-      const owner = cartOwnerFor(userId, request);
+      const owner = cartOwner;
       const change = owner ? await removeFromCart(owner, productId) : ({ ok: false, reason: "not_in_cart" } as const);
       outcome = change.ok
         ? { status: 200, toast: { kind: "success", title: "cart.toast.removed", description: "cart.toast.removedText", vars: { name: localizedName(change.product, locale) } } }
         : error(404, "cart.toast.removeFailed");
     } else if (intent === "clear") {
-      const owner = cartOwnerFor(userId, request);
+      const owner = cartOwner;
       const removed = owner ? await clearCart(owner) : 0;
       outcome = { status: 200, toast: { kind: "success", title: "cart.toast.cleared", description: "cart.toast.clearedText", vars: { count: removed } } };
     } else {
@@ -164,18 +166,64 @@ function HiddenFields({ line, intent }: { line: CartLineView; intent: "update" |
   );
 }
 
+/**
+ * A line's quantity form: Conform with the action's own schema, so a wrong number is named at the
+ * field before anything is posted (JavaScript on); without JavaScript the native min/max/required
+ * guard and the action answers with a toast. Keyed by the quantity shown, so it starts afresh.
+ */
+function QuantityForm({ line, quantity, busy }: { line: CartLineView; quantity: number; busy: boolean }) {
+  const { t } = useT();
+  const fetcher = useFetcher<typeof action>({ key: `cart-line-${line.productId}` });
+  const [form, fields] = useForm<CartQuantityInput>({
+    id: `quantity-${line.productId}-form`,
+    defaultValue: { quantity },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cartQuantitySchema }),
+  });
+  const error = fields.quantity.errors?.[0];
+  return (
+    <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-center gap-1" {...getFormProps(form)}>
+      <HiddenFields line={line} intent="update" />
+      <div>
+        <label htmlFor={fields.quantity.id} className="sr-only">
+          {t("cart.quantityOf", { name: line.name })}
+        </label>
+        <input
+          {...getInputProps(fields.quantity, { type: "number" })}
+          key={fields.quantity.key}
+          min={0}
+          max={line.stock}
+          required
+          inputMode="numeric"
+          className="input h-9 w-14 !px-1 text-center"
+          data-testid="quantity-input"
+        />
+      </div>
+      <StatusButton className="btn-secondary h-9 w-9 !p-0" disabled={busy} title={t("cart.updateQuantity")}>
+        <CheckIcon className="h-4 w-4" />
+        <span className="sr-only">{t("cart.updateQuantity")}</span>
+      </StatusButton>
+      {error ? (
+        <p id={fields.quantity.errorId} className="w-full text-xs text-red-700" data-testid="quantity-error">
+          {t(error, { max: MAX_LINE_QUANTITY })}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
 function CartLine({ line, currency }: { line: CartLineView; currency: "EUR" | "CHF" }) {
   const { t } = useT();
   const fetcher = useFetcher<typeof action>({ key: `cart-line-${line.productId}` });
   const quantity = usePendingQuantity(line);
   if (quantity === 0) return null;
   const busy = fetcher.state !== "idle";
-  const inputId = `quantity-${line.productId}`;
   return (
-    <li className="card flex gap-4 p-4" data-testid="cart-line" data-product-id={line.productId}>
-      <img src={line.image} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 shrink-0 rounded-lg bg-slate-100 object-cover" />
+    <li className="card flex gap-3 p-3 sm:gap-4 sm:p-4" data-testid="cart-line" data-product-id={line.productId}>
+      <img src={line.image} alt="" width={96} height={96} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex items-start justify-between gap-3">
+        <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 className="font-semibold">
               <Link to={`/products/${line.productId}`} className="hover:underline">
@@ -186,59 +234,38 @@ function CartLine({ line, currency }: { line: CartLineView; currency: "EUR" | "C
           </div>
           <fetcher.Form method="post" action="/cart">
             <HiddenFields line={line} intent="remove" />
-            <button type="submit" className="rounded-md p-2 text-red-700 hover:bg-red-50" aria-label={t("cart.remove", { name: line.name })} disabled={busy}>
+            <StatusButton className="-m-1 rounded-md p-2 text-red-700 hover:bg-red-50" aria-label={t("cart.remove", { name: line.name })} disabled={busy}>
               <TrashIcon className="h-5 w-5" />
-            </button>
+            </StatusButton>
           </fetcher.Form>
         </div>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex items-end gap-2">
+        {/* The stepper: − [n] ✓ + (✓ applies a typed number; it is what submits it without JavaScript). */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-1">
             <fetcher.Form method="post" action="/cart">
               <HiddenFields line={line} intent="update" />
               <input type="hidden" name="quantity" value={quantity - 1} />
-              <button type="submit" className="btn-secondary h-10 w-10 !p-0" disabled={quantity <= 1 || busy} aria-label={t("cart.decrease", { name: line.name })}>
-                −
-              </button>
+              <StatusButton className="btn-secondary h-9 w-9 !p-0" disabled={quantity <= 1 || busy} aria-label={t("cart.decrease", { name: line.name })}>
+                <MinusIcon className="h-4 w-4" />
+              </StatusButton>
             </fetcher.Form>
-            <fetcher.Form method="post" action="/cart" className="flex items-end gap-2" key={quantity}>
-              <HiddenFields line={line} intent="update" />
-              <div>
-                <label htmlFor={inputId} className="sr-only">
-                  {t("cart.quantityOf", { name: line.name })}
-                </label>
-                <input
-                  id={inputId}
-                  type="number"
-                  name="quantity"
-                  min={0}
-                  max={line.stock}
-                  required
-                  inputMode="numeric"
-                  defaultValue={quantity}
-                  className="input h-10 w-20 text-center"
-                  data-testid="quantity-input"
-                />
-              </div>
-              <button type="submit" className="btn-secondary h-10" disabled={busy}>
-                {t("cart.updateQuantity")}
-              </button>
-            </fetcher.Form>
+            <QuantityForm key={quantity} line={line} quantity={quantity} busy={busy} />
             <fetcher.Form method="post" action="/cart">
               <HiddenFields line={line} intent="update" />
               <input type="hidden" name="quantity" value={quantity + 1} />
-              <button type="submit" className="btn-secondary h-10 w-10 !p-0" disabled={quantity >= line.stock || busy} aria-label={t("cart.increase", { name: line.name })}>
-                +
-              </button>
+              <StatusButton className="btn-secondary h-9 w-9 !p-0" disabled={quantity >= line.stock || busy} aria-label={t("cart.increase", { name: line.name })}>
+                <PlusIcon className="h-4 w-4" />
+              </StatusButton>
             </fetcher.Form>
           </div>
           <dl className="text-end text-sm">
             <div className="flex justify-end gap-2">
               <dt className="text-slate-600">{t("cart.unitPrice")}</dt>
-              <dd>{formatPrice(line.unitPrice, currency)}</dd>
+              <dd><Money cents={line.unitPrice} currency={currency} /></dd>
             </div>
             <div className="flex justify-end gap-2 font-bold">
               <dt>{t("cart.lineTotal")}</dt>
-              <dd data-testid="line-total">{formatPrice(line.unitPrice * quantity, currency)}</dd>
+              <dd data-testid="line-total"><Money cents={line.unitPrice * quantity} currency={currency} /></dd>
             </div>
           </dl>
         </div>
@@ -273,10 +300,10 @@ function UnavailableLine({ line, label }: { line: CartLineView; label: string })
       </span>
       <fetcher.Form method="post" action="/cart">
         <HiddenFields line={line} intent="remove" />
-        <button type="submit" className="btn-secondary" aria-label={label}>
+        <StatusButton className="btn-secondary" aria-label={label}>
           <TrashIcon className="h-4 w-4" />
           {t("cart.delete")}
-        </button>
+        </StatusButton>
       </fetcher.Form>
     </li>
   );
@@ -291,10 +318,10 @@ function ClearCartForm() {
       <input type="hidden" name="intent" value="clear" />
       <input type="hidden" name="redirectTo" value="/cart" />
       {hydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
-      <button type="submit" className="btn-secondary text-red-700" disabled={fetcher.state !== "idle"}>
+      <StatusButton className="btn-secondary text-red-700" disabled={fetcher.state !== "idle"}>
         <TrashIcon className="h-4 w-4" />
         {t("cart.clear")}
-      </button>
+      </StatusButton>
     </fetcher.Form>
   );
 }
@@ -310,7 +337,7 @@ function FetcherToast({ fetcherKey }: { fetcherKey: string }) {
 }
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, vatRate } = useLoaderData<typeof loader>();
   const { t } = useT();
   const fetchers = useFetchers();
   // Totals follow the quantities the lines show while their forms are on the way.
@@ -403,7 +430,7 @@ export default function CartPage() {
             </div>
             <div className="flex justify-between gap-4">
               <dt>{t("cart.summary.subtotal")}</dt>
-              <dd>{formatPrice(subtotal, cart.currency)}</dd>
+              <dd><Money cents={subtotal} currency={cart.currency} /></dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt>{t("cart.summary.shipping")}</dt>
@@ -411,8 +438,9 @@ export default function CartPage() {
             </div>
             <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold">
               <dt>{t("cart.summary.total")}</dt>
-              <dd data-testid="summary-total">{formatPrice(subtotal, cart.currency)}</dd>
+              <dd data-testid="summary-total"><Money cents={subtotal} currency={cart.currency} /></dd>
             </div>
+            <VatRows lines={vatByRate([{ total: subtotal, vatRate }])} currency={cart.currency} />
           </dl>
           <VatNote className="mt-2" />
           <div className="mt-6 flex flex-col gap-3">
@@ -428,10 +456,6 @@ export default function CartPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status < 500) return <ErrorState status={status} />;
   // The spec's load error: a title, a text and a reload button.
-  return <ErrorState status={status} title={t("cart.loadError.title")} message={t("cart.loadError.text")} />;
+  return <GeneralErrorBoundary loadError={{ title: "cart.loadError.title", message: "cart.loadError.text" }} />;
 }

@@ -1,28 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { findCategory, categoryName } from "~/data/categories";
-import { loadCatalogue } from "~/models/catalogue.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { catalogueForRequest } from "~/services/catalogue-page.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
 import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
-import { ErrorState } from "~/components/error-state";
-import { ArrowIcon } from "~/components/icons";
+import { ArrowIcon, CategoryIcon } from "~/components/icons";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const category = findCategory(params.slug);
   if (!category) throw new Response("Category not found", { status: 404 });
   // "Office-Gifts" or "office gifts" find the category; its one address is the slug.
   if (params.slug !== category.slug) {
     throw redirect(`/category/${category.slug}${new URL(request.url).search}`, 301);
   }
-  const [catalogue, locale] = await Promise.all([loadCatalogue(request, { category: category.slug }), getLocale(request)]);
+  const catalogue = await catalogueForRequest({ request, context }, { category: category.slug });
+  const { locale } = catalogue;
   return {
     ...catalogue,
     category: {
       slug: category.slug,
-      icon: category.icon,
       name: categoryName(category, locale),
       description: category.description[locale],
       badges: category.badges.map((badge) => badge[locale]),
@@ -55,11 +54,11 @@ export default function CategoryPage() {
             {t("catalogue.categoryPage.backHome")}
           </Link>
           <div className="mt-4 flex items-center gap-4">
-            <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-2xl bg-white/20 text-4xl">
-              {category.icon}
+            <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-2xl bg-white/20">
+              <CategoryIcon slug={category.slug} className="h-9 w-9" />
             </span>
-            <div>
-              <h1 className="text-3xl font-black">{category.name}</h1>
+            <div className="min-w-0">
+              <h1 className="text-2xl font-black sm:text-3xl">{category.name}</h1>
               <p className="mt-1 max-w-2xl text-white/90">{category.description}</p>
             </div>
           </div>
@@ -104,10 +103,10 @@ export default function CategoryPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorState status={404} title={t("catalogue.categoryPage.notFound")} message={t("catalogue.categoryPage.notFoundText")} />;
-  }
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} title={t("catalogue.loadError.title")} message={t("catalogue.loadError.message")} />;
+  return (
+    <GeneralErrorBoundary
+      notFound={{ title: "catalogue.categoryPage.notFound", message: "catalogue.categoryPage.notFoundText" }}
+      loadError={{ title: "catalogue.loadError.title", message: "catalogue.loadError.message" }}
+    />
+  );
 }

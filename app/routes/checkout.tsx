@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
@@ -8,25 +8,29 @@ import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { getPreferences } from "~/utils/preferences.server";
 import { getUser } from "~/auth/user.server";
-import { cartOwnerFor, getCart, readCartSessionId } from "~/models/cart.server";
+import { cartOwnerOf, getCart } from "~/models/cart.server";
+import { readCartSessionId } from "~/services/cart-session.server";
 import { addressCountries, paymentMethods } from "~/models/checkout-options";
+import { checkoutConstraintSchema, checkoutSchema } from "~/models/checkout.schema";
 import {
-  checkoutConstraintSchema,
-  checkoutSchema,
   EmptyCartError,
+  ForeignOrderKeyError,
   OutOfStockError,
   placeOrder,
 } from "~/models/order.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
+import { isTransactionConflict } from "~/db/transaction-retry.server";
 import { flashToast, type Toast } from "~/utils/session.server";
-import { formatPrice } from "~/utils/money";
+import { formatPrice, isolateLtr } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
 import { Field, FieldErrors, SelectField } from "~/components/field";
-import { ErrorState } from "~/components/error-state";
-import { VatNote } from "~/components/price";
+import { Money, VatNote } from "~/components/price";
+import { VatRows } from "~/components/vat-lines";
+import { vatByRate, vatRateFor } from "~/utils/vat";
+import { ChevronDownIcon } from "~/components/icons";
 import { useFetcherToast, useHydrated } from "~/components/client-toast";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("checkout.meta.title"), description: t("checkout.meta.description"), noindex: true }));
@@ -39,11 +43,13 @@ async function toCartWithToast(request: Request, toast: Toast) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, preferences, user] = await Promise.all([getLocale(request), getPreferences(request), getUser(request)]);
-  const cart = await getCart(cartOwnerFor(user?.id ?? null, request), locale, preferences.currency);
+  const cart = await getCart(cartOwnerOf(user?.id ?? null, readCartSessionId(request)), locale, preferences.currency);
   if (cart.lines.length === 0) throw await toCartWithToast(request, emptyCartToast);
   const other = cart.currency === "EUR" ? "CHF" : "EUR";
   return {
     cart,
+    // The VAT of the shopper's country; the order takes the delivery country's.
+    vatRate: vatRateFor(preferences.country),
     // One order per rendered form, however often it is submitted.
     idempotencyKey: crypto.randomUUID(),
     // The spec's alternate-currency figure: the subtotal times 1.1, shown in the other currency.
@@ -56,9 +62,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shippingAddress: { street: "", city: "", postalCode: "", country: preferences.country },
       useSameAddress: true,
       billingAddress: { street: "", city: "", postalCode: "", country: "DE" },
+      // One option is chosen from the start (the spec's first: cash on delivery).
+      paymentMethod: paymentMethods[0],
     },
     emailLocked: Boolean(user),
-    // Native constraints (required, minLength…) computed here, so no Zod goes to the browser.
+    // Native constraints (required, minLength…) for the browser without JavaScript.
     constraint: getZodConstraint(checkoutConstraintSchema),
   };
 }
@@ -69,7 +77,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * field and every value kept; a line with too little stock names the product and writes nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const [form, locale, preferences, user] = await Promise.all([
     readFormData(request),
     getLocale(request),
@@ -82,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
-  const owner = cartOwnerFor(user?.id ?? null, request);
+  const owner = cartOwnerOf(user?.id ?? null, readCartSessionId(request));
   if (!owner) throw await toCartWithToast(request, emptyCartToast);
   const t = getTranslator(locale);
   try {
@@ -98,11 +105,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/order-confirmation/${orderId}`, { status: 303, headers: { "Set-Cookie": await flashToast(request, toast) } });
   } catch (error) {
     if (error instanceof EmptyCartError) throw await toCartWithToast(request, emptyCartToast);
+    // The database is unreachable: its 503 answer, as on every page.
+    if (error instanceof Response) throw error;
     const failed: Toast = { kind: "error", title: "checkout.toast.failed", description: "checkout.toast.failedText" };
+    const refuse = (message: string, init: ResponseInit) =>
+      data({ result: submission.reply({ formErrors: [message] }), toast: { ...failed, description: message } }, init);
     if (error instanceof OutOfStockError) {
-      const message = t("checkout.errors.outOfStock", { name: error.productName, available: error.available });
-      return data({ result: submission.reply({ formErrors: [message] }), toast: { ...failed, description: message } }, { status: 409 });
+      return refuse(t("checkout.errors.outOfStock", { name: error.productName, available: error.available }), { status: 409 });
     }
+    // Another shopper's form (its key placed their order): nothing is written, nothing of theirs shown.
+    if (error instanceof ForeignOrderKeyError) return refuse(t("checkout.errors.expired"), { status: 409 });
+    // Still losing to concurrent checkouts after the retries: nothing was ordered, try again.
+    if (isTransactionConflict(error)) return refuse(t("checkout.errors.busy"), { status: 503, headers: { "Retry-After": "2" } });
     console.error("order placement failed", error);
     return data(
       { result: submission.reply({ formErrors: [t("checkout.toast.failedText")] }), toast: failed },
@@ -126,7 +140,7 @@ type CheckoutShape = {
 };
 
 export default function Checkout() {
-  const { cart, idempotencyKey, alternate, defaults, emailLocked, constraint } = useLoaderData<typeof loader>();
+  const { cart, vatRate, idempotencyKey, alternate, defaults, emailLocked, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useT();
   const navigation = useNavigation();
@@ -137,7 +151,15 @@ export default function Checkout() {
     lastResult: actionData?.result,
     defaultValue: defaults,
     constraint,
-    shouldValidate: "onSubmit",
+    // With JavaScript the same schema checks each field when it is left, and again as it is
+    // corrected, so a message goes as soon as the field is right. The server always checks too.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => {
+      // A signed-in shopper's e-mail field is locked (disabled, so not sent): the server uses the account's.
+      if (emailLocked) formData.set("email", defaults.email);
+      return parseWithZod(formData, { schema: checkoutSchema });
+    },
   });
   const shipping = fields.shippingAddress.getFieldset();
   const billing = fields.billingAddress.getFieldset();
@@ -157,9 +179,60 @@ export default function Checkout() {
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("checkout.title")}</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem] lg:grid-rows-[auto_1fr] lg:items-start">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <div className="flex flex-col gap-6">
+        {/* The order summary: at the top on a phone, folded to its total (a <details>, no JavaScript
+            needed); beside the form, always open, from lg (app.css: .summary-details). */}
+        <details className="summary-details card group h-fit lg:col-start-2 lg:row-start-1" data-testid="checkout-summary">
+          <summary className="flex cursor-pointer list-none items-center gap-3 p-4 lg:cursor-auto lg:px-6 lg:pt-6 lg:pb-0 [&::-webkit-details-marker]:hidden">
+            <h2 id="checkout-summary" className="flex-1 text-lg font-bold">
+              {t("checkout.summary.title")}
+            </h2>
+            <span className="font-bold lg:hidden">
+              <Money cents={cart.total} currency={cart.currency} />
+            </span>
+            <ChevronDownIcon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180 lg:hidden" />
+          </summary>
+          <div className="px-4 pb-4 lg:px-6 lg:pb-6">
+          <ul className="mt-2 flex flex-col gap-3 text-sm lg:mt-4">
+            {cart.lines.map((line) => (
+              <li key={line.productId} className="flex justify-between gap-3">
+                <span>
+                  {line.name} <span className="text-slate-600">× {line.quantity}</span>
+                </span>
+                <span className="shrink-0"><Money cents={line.lineTotal} currency={cart.currency} /></span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt>{t("checkout.summary.items")}</dt>
+              <dd>{cart.quantity}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>{t("checkout.summary.subtotal")}</dt>
+              <dd><Money cents={cart.subtotal} currency={cart.currency} /></dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>{t("checkout.summary.shipping")}</dt>
+              <dd className="font-semibold text-emerald-800">{t("checkout.summary.free")}</dd>
+            </div>
+            <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold">
+              <dt>{t("checkout.summary.total")}</dt>
+              <dd data-testid="checkout-total"><Money cents={cart.total} currency={cart.currency} /></dd>
+            </div>
+            <VatRows lines={vatByRate([{ total: cart.total, vatRate }])} currency={cart.currency} />
+          </dl>
+          <p className="mt-1 text-end text-xs text-slate-600" data-testid="alternate-currency">
+            {t("checkout.summary.alternate", {
+              currency: alternate.currency,
+              amount: isolateLtr(formatPrice(alternate.amount, alternate.currency as "EUR" | "CHF")),
+            })}
+          </p>
+          <VatNote className="mt-2" />
+          </div>
+        </details>
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {form.errors ? (
             <div id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900" data-testid="form-error">
               <p className="font-semibold">{t("checkout.toast.failed")}</p>
@@ -221,46 +294,8 @@ export default function Checkout() {
             <FieldErrors meta={fields.paymentMethod} />
           </fieldset>
         </div>
-        <aside className="card h-fit p-6 lg:sticky lg:top-24" aria-labelledby="checkout-summary" data-testid="checkout-summary">
-          <h2 id="checkout-summary" className="text-lg font-bold">
-            {t("checkout.summary.title")}
-          </h2>
-          <ul className="mt-4 flex flex-col gap-3 text-sm">
-            {cart.lines.map((line) => (
-              <li key={line.productId} className="flex justify-between gap-3">
-                <span>
-                  {line.name} <span className="text-slate-600">× {line.quantity}</span>
-                </span>
-                <span className="shrink-0">{formatPrice(line.lineTotal, cart.currency)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt>{t("checkout.summary.items")}</dt>
-              <dd>{cart.quantity}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>{t("checkout.summary.subtotal")}</dt>
-              <dd>{formatPrice(cart.subtotal, cart.currency)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>{t("checkout.summary.shipping")}</dt>
-              <dd className="font-semibold text-emerald-800">{t("checkout.summary.free")}</dd>
-            </div>
-            <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold">
-              <dt>{t("checkout.summary.total")}</dt>
-              <dd data-testid="checkout-total">{formatPrice(cart.total, cart.currency)}</dd>
-            </div>
-          </dl>
-          <p className="mt-1 text-end text-xs text-slate-600" data-testid="alternate-currency">
-            {t("checkout.summary.alternate", {
-              currency: alternate.currency,
-              amount: formatPrice(alternate.amount, alternate.currency as "EUR" | "CHF"),
-            })}
-          </p>
-          <VatNote className="mt-2" />
-          <button type="submit" className="btn-primary mt-6 w-full py-3 text-base" disabled={submitting}>
+        <div className="card h-fit p-6 lg:col-start-2 lg:row-start-2" data-testid="checkout-submit">
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting}>
             {submitting ? t("checkout.submitting") : t("checkout.submit")}
           </button>
           <p className="mt-3 text-xs text-slate-600">
@@ -277,13 +312,10 @@ export default function Checkout() {
               {t("checkout.legalReturns")}
             </Link>
           </p>
-        </aside>
+        </div>
       </Form>
     </div>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export const ErrorBoundary = GeneralErrorBoundary;

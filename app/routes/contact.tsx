@@ -2,18 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams, isRouteErrorResponse } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
 import { pageContent } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { messageRateLimited, messageSent } from "~/utils/message-form.server";
 import { Field } from "~/components/field";
-import { ErrorState } from "~/components/error-state";
 import { FactList, StaticPage, staticPageMeta, type StaticFact, type StaticPageContent } from "~/components/static-page";
 import {
   FormErrors,
@@ -27,6 +25,8 @@ import {
   subjectField,
 } from "~/components/message-form";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StatusButton } from "~/components/status-button";
 
 const contactSchema = z.object({
   firstName: nameField("firstName"),
@@ -47,7 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const formData = await readFormData(request);
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "contact");
@@ -123,8 +122,6 @@ export default function Contact() {
 function ContactForm() {
   const { t } = useT();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult,
@@ -149,16 +146,13 @@ function ContactForm() {
         <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
         <Field meta={fields.subject} label={t("forms.fields.subject")} />
         <TextareaField meta={fields.message} label={t("forms.fields.message")} />
-        <button type="submit" className="btn-primary mt-2 w-full sm:w-auto" disabled={busy}>
-          {busy ? t("forms.sending") : t("forms.contact.submit")}
-        </button>
+        <StatusButton className="btn-primary mt-2 w-full sm:w-auto" pendingLabel={t("forms.sending")}>
+          {t("forms.contact.submit")}
+        </StatusButton>
       </Form>
     </section>
   );
 }
 
 /** The page or the sending failed (for example, the database is unreachable): nothing was stored. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export const ErrorBoundary = GeneralErrorBoundary;

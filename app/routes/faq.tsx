@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18n.server";
 import { pageContent } from "~/i18n/catalogues.server";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { ChevronDownIcon } from "~/components/icons";
 
 interface Question {
   question: string;
@@ -29,9 +31,7 @@ export default function FaqPage() {
           <details key={item.question} name="faq" className="group">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-start font-semibold hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
               <span>{item.question}</span>
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth={2}>
-                <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <ChevronDownIcon className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
             </summary>
             <p className="px-5 pb-5 leading-relaxed text-slate-700">{item.answer}</p>
           </details>
@@ -40,3 +40,5 @@ export default function FaqPage() {
     </StaticPage>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,21 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
-import { getPreferences } from "~/utils/preferences.server";
-import { getUserId } from "~/auth/user.server";
-import { cartOwnerFor, cartOwnerForWrite } from "~/models/cart.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requestContext } from "~/services/request-context.server";
+import { cartOwnerForWrite } from "~/services/cart-session.server";
 import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
 import { listFeaturedProducts, localizedName, toProductView } from "~/models/product.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast, type Toast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
 import { ProductGrid } from "~/components/product-card";
-import { ErrorState } from "~/components/error-state";
 import { VatNote } from "~/components/price";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("favorites.meta.title"), description: t("favorites.meta.description") }));
@@ -23,9 +20,9 @@ export const meta: MetaFunction = (args) =>
 /** Favourites are at most this many featured suggestions when the list is empty (spec: 6). */
 const FEATURED_SUGGESTIONS = 6;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, { currency }, userId] = await Promise.all([getLocale(request), getPreferences(request), getUserId(request)]);
-  const favorites = await listFavoriteProducts(cartOwnerFor(userId, request));
+export async function loader(args: LoaderFunctionArgs) {
+  const { locale, currency, cartOwner } = await requestContext(args);
+  const favorites = await listFavoriteProducts(cartOwner);
   const featured = favorites.length === 0 ? await listFeaturedProducts(FEATURED_SUGGESTIONS) : [];
   return {
     favorites: favorites.map((product) => toProductView(product, locale, currency)),
@@ -38,9 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * session, created here when needed). Plain posts redirect back with a flash toast; fetchers
  * (`_fetcher`) get the toast and the new state in their data.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const [form, locale, userId] = await Promise.all([readFormData(request), getLocale(request), getUserId(request)]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const [form, { locale, userId }] = await Promise.all([readFormData(request), requestContext({ request, context })]);
   const viaFetcher = form.get("_fetcher") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), "/favorites");
   const headers = new Headers();
@@ -112,7 +108,4 @@ export default function Favorites() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18n.server";
 import { pageContent } from "~/i18n/catalogues.server";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
@@ -15,3 +16,5 @@ export default function ImpressumPage() {
   const { content } = useLoaderData<typeof loader>();
   return <StaticPage content={content} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

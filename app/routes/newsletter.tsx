@@ -2,12 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/use-t";
 import { subscribe } from "~/models/newsletter.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { siteUrl } from "~/utils/env.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -17,6 +16,8 @@ import { pageMeta } from "~/utils/seo";
 import { Field } from "~/components/field";
 import { emailField, FormErrors, Honeypot, HONEYPOT_FIELD } from "~/components/message-form";
 import { readFormData } from "~/utils/form-data.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StatusButton } from "~/components/status-button";
 
 const newsletterSchema = z.object({ email: emailField });
 
@@ -48,7 +49,7 @@ function returnPath(request: Request, formData: FormData): string {
   if (referer) {
     try {
       const url = new URL(referer);
-      const own = new Set([new URL(request.url).origin, new URL(siteUrl(request)).origin]);
+      const own = new Set([new URL(request.url).origin, new URL(siteUrl()).origin]);
       if (own.has(url.origin)) return safeRedirect(url.pathname + url.search, "/");
     } catch {
       // not a URL: home
@@ -71,7 +72,6 @@ async function checkInbox(request: Request, to: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const formData = await readFormData(request);
   const to = returnPath(request, formData);
   // A filled honeypot is a bot: the same answer as for a person, and nothing is stored or sent.
@@ -97,14 +97,13 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(blocked.retryAfter) } },
     );
   }
-  await subscribe({ email, locale: await getLocale(request), siteUrl: siteUrl(request) });
+  await subscribe({ email, locale: await getLocale(request), siteUrl: siteUrl() });
   return checkInbox(request, to);
 }
 
 export default function NewsletterPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useT();
   const redirectTo = actionData?.redirectTo ?? loaderData.redirectTo;
   const minutes = actionData && "minutes" in actionData ? Number(actionData.minutes) : 60;
@@ -115,7 +114,6 @@ export default function NewsletterPage() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
   });
-  const busy = navigation.state === "submitting" && navigation.formAction === "/newsletter";
   const formErrors = form.errors?.map((error) => (error === "newsletter.errors.rateLimited" ? t(error, { minutes }) : error));
   return (
     <div className="container-page max-w-2xl py-12">
@@ -126,9 +124,7 @@ export default function NewsletterPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Honeypot id="newsletter-page-website" />
         <Field meta={fields.email} type="email" label={t("newsletter.page.emailLabel")} autoComplete="email" />
-        <button type="submit" className="btn-primary mt-2" disabled={busy}>
-          {t("newsletter.page.submit")}
-        </button>
+        <StatusButton className="btn-primary mt-2">{t("newsletter.page.submit")}</StatusButton>
       </Form>
       {redirectTo !== "/newsletter" ? (
         <p className="mt-6">
@@ -140,3 +136,5 @@ export default function NewsletterPage() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

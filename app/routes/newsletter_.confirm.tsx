@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NewsletterLinkPage } from "~/components/newsletter-link-page";
 import { confirmSubscription, findByConfirmToken } from "~/models/newsletter.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { applyNewsletterLink, loadNewsletterLink } from "~/utils/newsletter-link.server";
 import { pageMeta } from "~/utils/seo";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /**
  * The double opt-in link of the confirmation e-mail. Opening it (GET) changes nothing: link
@@ -17,10 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   return applyNewsletterLink(request, confirmSubscription, "/newsletter/confirm");
 }
 
 export default function NewsletterConfirm() {
   return <NewsletterLinkPage link="confirm" />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NewsletterLinkPage } from "~/components/newsletter-link-page";
 import { findByUnsubscribeToken, unsubscribe } from "~/models/newsletter.server";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { applyNewsletterLink, loadNewsletterLink } from "~/utils/newsletter-link.server";
 import { pageMeta } from "~/utils/seo";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /**
  * The unsubscribe link of every newsletter e-mail. Opening it (GET) changes nothing: link scanners
@@ -18,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   return applyNewsletterLink(request, unsubscribe, "/newsletter/unsubscribe");
 }
 
 export default function NewsletterUnsubscribe() {
   return <NewsletterLinkPage link="unsubscribe" />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

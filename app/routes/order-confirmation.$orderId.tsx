@@ -1,16 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { shopTimeZone } from "~/utils/shop-time.server";
 import { data } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18n.server";
 import { intlLocale } from "~/i18n/config";
 import { getUser } from "~/auth/user.server";
-import { readCartSessionId } from "~/models/cart.server";
+import { readCartSessionId } from "~/services/cart-session.server";
 import { getOrderForViewer } from "~/models/order.server";
-import { formatPrice } from "~/utils/money";
+import { Money } from "~/components/price";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
-import { ErrorState } from "~/components/error-state";
 import { CheckIcon } from "~/components/icons";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
+import { VatRows } from "~/components/vat-lines";
+import { bankDetails } from "~/utils/shop-details.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("order.meta.title"), description: t("order.meta.description"), noindex: true }));
@@ -31,13 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const date = new Intl.DateTimeFormat(intlLocale[locale], {
     dateStyle: "long",
     timeStyle: "short",
-    timeZone: "Europe/Berlin",
+    timeZone: shopTimeZone(),
   }).format(new Date(order.createdAt));
-  return { order, date };
+  return { order, date, bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null };
 }
 
 export default function OrderConfirmation() {
-  const { order, date } = useLoaderData<typeof loader>();
+  const { order, date, bank } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <div className="container-page max-w-3xl py-12">
@@ -55,7 +59,7 @@ export default function OrderConfirmation() {
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
           <div>
             <dt className="text-sm text-slate-600">{t("order.number")}</dt>
-            <dd className="font-mono text-lg font-bold" data-testid="order-number">
+            <dd className="font-mono text-lg font-bold" data-testid="order-number" dir="ltr">
               {order.number}
             </dd>
           </div>
@@ -66,7 +70,7 @@ export default function OrderConfirmation() {
           <div>
             <dt className="text-sm text-slate-600">{t("order.total")}</dt>
             <dd className="font-bold" data-testid="order-total">
-              {formatPrice(order.total, order.currency)}
+              <Money cents={order.total} currency={order.currency} />
             </dd>
           </div>
           <div>
@@ -89,10 +93,31 @@ export default function OrderConfirmation() {
               <span>
                 {item.name} <span className="text-slate-600">× {item.quantity}</span>
               </span>
-              <span>{formatPrice(item.total, order.currency)}</span>
+              <span><Money cents={item.total} currency={order.currency} /></span>
             </li>
           ))}
         </ul>
+        <dl className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
+          <div className="flex justify-between gap-4 font-bold">
+            <dt>{t("order.total")}</dt>
+            <dd><Money cents={order.total} currency={order.currency} /></dd>
+          </div>
+          <VatRows lines={order.vat} currency={order.currency} />
+        </dl>
+        <p className="mt-4">
+          <Link to={`/order-confirmation/${order.id}/invoice`} className="btn-secondary" data-testid="invoice-link">
+            {t("pricing.invoice.link")}
+          </Link>
+        </p>
+      </section>
+      {bank ? (
+        <div className="mt-6">
+          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={order.number} />
+        </div>
+      ) : null}
+      <section className="card mt-6 grid gap-4 p-6 sm:grid-cols-2" aria-label={t("pricing.addresses.shipping")}>
+        <AddressBlock title={t("pricing.addresses.shipping")} name={order.customerName} address={order.shippingAddress} testId="shipping-address" />
+        <AddressBlock title={t("pricing.addresses.billing")} name={order.customerName} address={order.billingAddress} testId="billing-address" />
       </section>
       <section className="card mt-6 p-6" aria-labelledby="order-contact">
         <h2 id="order-contact" className="text-lg font-bold">
@@ -101,7 +126,7 @@ export default function OrderConfirmation() {
         <dl className="mt-3 grid gap-2">
           <div className="flex flex-wrap gap-2">
             <dt className="text-slate-600">{t("order.email")}:</dt>
-            <dd data-testid="order-email">{order.email}</dd>
+            <dd data-testid="order-email" dir="ltr">{order.email}</dd>
           </div>
           {order.phone ? (
             <div className="flex flex-wrap gap-2">
@@ -125,10 +150,5 @@ export default function OrderConfirmation() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorState status={404} title={t("order.notFound.title")} message={t("order.notFound.text")} />;
-  }
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return <GeneralErrorBoundary notFound={{ title: "order.notFound.title", message: "order.notFound.text" }} />;
 }

@@ -4,7 +4,6 @@ import { isLocale } from "~/i18n/config";
 import { serializeCookie } from "~/utils/cookies.server";
 import { currencyForCountry } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
-import { requireSameOrigin } from "~/utils/csrf.server";
 import { readFormData } from "~/utils/form-data.server";
 
 /**
@@ -12,15 +11,14 @@ import { readFormData } from "~/utils/form-data.server";
  * contract's cookies (lng, preferred-country, preferred-currency) and the shopper goes back.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const form = await readFormData(request);
   const headers = new Headers();
   const lng = form.get("lng");
-  if (isLocale(lng)) headers.append("Set-Cookie", serializeCookie("lng", lng));
+  if (isLocale(lng)) headers.append("Set-Cookie", serializeCookie(request, "lng", lng));
   const country = form.get("country");
   if (country === "DE" || country === "CH") {
-    headers.append("Set-Cookie", serializeCookie("preferred-country", country));
-    headers.append("Set-Cookie", serializeCookie("preferred-currency", currencyForCountry(country)));
+    headers.append("Set-Cookie", serializeCookie(request, "preferred-country", country));
+    headers.append("Set-Cookie", serializeCookie(request, "preferred-currency", currencyForCountry(country)));
   }
   let target = safeRedirect(form.get("redirectTo"), "/");
   // An explicit ?lng= in the address would override the new cookie: drop it.

@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
-import { getPreferences } from "~/utils/preferences.server";
+import { Link, useLoaderData } from "@remix-run/react";
 import { getProduct, toProductView } from "~/models/product.server";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { findCategory, categoryName } from "~/data/categories";
-import { getUserId } from "~/auth/user.server";
+import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
 import { centsToDecimal } from "~/utils/money";
@@ -13,15 +11,15 @@ import { Price } from "~/components/price";
 import { StockStatus } from "~/components/product-card";
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { FavoriteToggle } from "~/components/favorite-toggle";
-import { ErrorState } from "~/components/error-state";
 import { ArrowIcon } from "~/components/icons";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [locale, { currency }, userId] = await Promise.all([getLocale(request), getPreferences(request), getUserId(request)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { locale, currency, cartOwner } = await requestContext({ request, context });
   // An unknown or malformed id is a 404, never a 500.
   const product = await getProduct(params.id ?? "");
   if (!product) throw new Response("Not found", { status: 404 });
-  const favoriteIds = await listFavoriteIds(userId, request);
+  const favoriteIds = await listFavoriteIds(cartOwner);
   const category = findCategory(product.category);
   return {
     product: toProductView(product, locale, currency),
@@ -146,7 +144,7 @@ export default function ProductPage() {
             <FavoriteToggle productId={product.id} active={favorite} productName={product.name} />
           </div>
           <div>
-            <Price cents={product.price} originalCents={product.originalPrice} currency={product.currency} size="lg" />
+            <Price cents={product.price} referenceCents={product.referencePrice} currency={product.currency} size="lg" />
             <p className="mt-1 text-sm text-slate-600">
               {t("common.price.vatIncluded")} · <Link to="/shipping" className="underline">{t("product.shippingNote")}</Link>
             </p>
@@ -187,17 +185,9 @@ export default function ProductPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorState
-        status={404}
-        title={t("product.notFound")}
-        message={t("product.notFoundText")}
-        back={{ to: "/products", label: t("product.back") }}
-      />
-    );
-  }
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return (
+    <GeneralErrorBoundary
+      notFound={{ title: "product.notFound", message: "product.notFoundText", back: { to: "/products", label: "product.back" } }}
+    />
+  );
 }

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { loadCatalogue } from "~/models/catalogue.server";
+import { useLoaderData } from "@remix-run/react";
+import { catalogueForRequest } from "~/services/catalogue-page.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
 import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
-import { ErrorState } from "~/components/error-state";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("catalogue.meta.title"), description: t("catalogue.meta.description") }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadCatalogue(request);
+export async function loader(args: LoaderFunctionArgs) {
+  return catalogueForRequest(args);
 }
 
 export default function Products() {
@@ -47,8 +47,5 @@ export default function Products() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorState status={status} title={t("catalogue.loadError.title")} message={t("catalogue.loadError.message")} />;
+  return <GeneralErrorBoundary loadError={{ title: "catalogue.loadError.title", message: "catalogue.loadError.message" }} />;
 }

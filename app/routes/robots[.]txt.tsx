@@ -12,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     "Disallow: /admin",
     "Disallow: /search",
     "",
-    `Sitemap: ${siteUrl(request)}/sitemap.xml`,
+    `Sitemap: ${siteUrl()}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

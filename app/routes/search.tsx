@@ -1,22 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { loadCatalogue } from "~/models/catalogue.server";
+import { catalogueForRequest } from "~/services/catalogue-page.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
 import { Pagination } from "~/components/catalogue";
 import { ProductGrid } from "~/components/product-card";
-import { ErrorState } from "~/components/error-state";
 import { VatNote } from "~/components/price";
 import { SearchIcon } from "~/components/icons";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 const DEBOUNCE_MS = 300;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("catalogue.search.meta.title"), description: t("catalogue.search.meta.description"), noindex: true }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const catalogue = await loadCatalogue(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const catalogue = await catalogueForRequest(args);
   // An empty query shows no results block (the search has not started yet).
   if (!catalogue.params.q) return { ...catalogue, products: [], total: 0, pageCount: 1 };
   return catalogue;
@@ -106,7 +106,5 @@ export default function Search() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  return <ErrorState status={isRouteErrorResponse(error) ? error.status : 500} title={t("catalogue.loadError.title")} message={t("catalogue.loadError.message")} />;
+  return <GeneralErrorBoundary loadError={{ title: "catalogue.loadError.title", message: "catalogue.loadError.message" }} />;
 }

@@ -16,7 +16,7 @@ function escapeXml(text: string) {
 
 /** Every indexable page, with its four language versions as hreflang alternates. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const site = siteUrl(request);
+  const site = siteUrl();
   const products = await listProductSitemapEntries();
   const entries = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: undefined as string | undefined })),

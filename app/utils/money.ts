@@ -40,6 +40,14 @@ export function formatPrice(cents: number, currency: Currency): string {
     : `${sign}${group(whole, ".")},${fraction}\u00a0€`;
 }
 
+/**
+ * Text (an amount, a phone number) wrapped in Unicode isolates (LRI … PDI) so it keeps its left-to-right
+ * order where it is interpolated into a right-to-left sentence and no element can carry dir="ltr".
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
 /** The rounded percentage between an original and a current price, or null when not a discount. */
 export function discountPercent(originalCents: number | null, priceCents: number): number | null {
   if (!originalCents || originalCents <= priceCents || priceCents < 0) return null;

@@ -1,6 +1,7 @@
 import { clientAddress } from "./client-address.server";
 import { readCookie } from "./cookies.server";
 import type { Currency } from "./money";
+import { env } from "./env.server";
 
 export type { Currency };
 export type Country = "DE" | "CH";
@@ -35,7 +36,7 @@ async function countryFromRequest(request: Request): Promise<string | undefined>
     const value = request.headers.get(name);
     if (value) return value.trim().toUpperCase();
   }
-  const lookupUrl = process.env.GEOIP_LOOKUP_URL;
+  const lookupUrl = env().GEOIP_LOOKUP_URL;
   if (!lookupUrl) return undefined;
   const address = clientAddress(request);
   if (!isPublicAddress(address)) return undefined;

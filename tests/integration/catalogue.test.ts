@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getProduct, getProductsByIds, queryProducts, type ProductQuery } from "~/models/product.server";
-import { updateStock } from "~/models/product-admin.server";
+import { updateStock } from "~/models/product-write.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 
 /** A small catalogue whose every value a test below relies on. Prices in EUR / CHF. */
@@ -29,9 +29,12 @@ describe.each(testDbKinds)("catalogue queries on %s", (kind) => {
     test = await createTestDatabase(kind, { seed: false });
     for (const f of fixtures) {
       await test.db.query(
+        // origEur/origChf: the regular price of a product on sale at eur/chf.
         `insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, price, price_eur, price_chf,
-           original_price_eur, original_price_chf, category, in_stock, stock, featured, tags, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16::text[], now() - make_interval(days => $17::int))`,
+           sale_price_eur, sale_price_chf, category, in_stock, stock, featured, tags, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, coalesce($10::numeric, $8::numeric), coalesce($10::numeric, $8::numeric), coalesce($11::numeric, $9::numeric),
+                 case when $10::numeric is null then null else $8::numeric end, case when $11::numeric is null then null else $9::numeric end,
+                 $12, $13, $14, $15, $16::text[], now() - make_interval(days => $17::int))`,
         [id(f.n), f.name, f.de, f.fr, f.ar, `${f.name} for the office`, `${f.de} fürs Büro`, f.eur, f.chf, f.origEur, f.origChf,
           f.category, f.inStock, f.stock, f.featured, f.tags, f.age],
       );
@@ -60,7 +63,7 @@ describe.each(testDbKinds)("catalogue queries on %s", (kind) => {
     expect(await names({ category: "no-such-category" })).toEqual([]);
   });
 
-  it("compares the original price when there is one, else the price, in the shopper's currency", async () => {
+  it("filters by the regular price (the spec's original price of a reduced product), in the shopper's currency", async () => {
     // The chair costs 249 but was 299: a 260-300 range finds it by its original price.
     expect(await names({ minPrice: 260, maxPrice: 300 })).toEqual(["Ergonomic Office Chair"]);
     expect(await names({ minPrice: 240, maxPrice: 250 })).toEqual([]);
@@ -165,7 +168,7 @@ describe.each(testDbKinds)("catalogue queries on %s", (kind) => {
 
   it("finds one product by id; an unknown or malformed id is null, not an error", async () => {
     expect((await getProduct(id(3)))?.name).toBe("Espresso Machine");
-    expect((await getProduct(id(3)))?.originalPriceEUR).toBe(19900);
+    expect((await getProduct(id(3)))).toMatchObject({ priceEUR: 19900, salePriceEUR: 14900 });
     expect(await getProduct("20000000-0000-4000-8000-999999999999")).toBeNull();
     expect(await getProduct("not-a-uuid")).toBeNull();
     expect(await getProduct("' OR 1=1 --")).toBeNull();
