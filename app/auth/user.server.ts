@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { ownOutageAnswer } from "~/db/database.server";
+import { joinSharedRead, ownOutageAnswer } from "~/db/database.server";
 import { deleteSession, readProviderTokens, sessionIdOf, updateSessionTokens, type ProviderTokens } from "~/models/user-session.server";
 import { currentPersona } from "~/utils/persona.server";
 import { getSession, type ShopSession } from "~/utils/session.server";
@@ -65,22 +65,23 @@ export interface SignedInSession {
  */
 const inFlight = new Map<string, Promise<SignedInSession | null>>();
 
+async function readSession(id: string): Promise<SignedInSession | null> {
+  const db = await getDb();
+  const [row] = await db.query<UserRow & { provider_tokens: unknown }>(
+    `select ${USER_COLUMNS("s.user_id", "$2")}, s.provider_tokens
+       from public.sessions s join public.profiles p on p.user_id = s.user_id
+      where s.id = $1 and s.expires_at > now()`,
+    [id, adminEmails()],
+  );
+  return row ? { id, user: toShopUser(row), tokens: readProviderTokens(row.provider_tokens) } : null;
+}
+
 function lookUpSession(id: string): Promise<SignedInSession | null> {
-  let pending = inFlight.get(id);
-  if (!pending) {
-    pending = (async () => {
-      const db = await getDb();
-      const [row] = await db.query<UserRow & { provider_tokens: unknown }>(
-        `select ${USER_COLUMNS("s.user_id", "$2")}, s.provider_tokens
-           from public.sessions s join public.profiles p on p.user_id = s.user_id
-          where s.id = $1 and s.expires_at > now()`,
-        [id, adminEmails()],
-      );
-      return row ? { id, user: toShopUser(row), tokens: readProviderTokens(row.provider_tokens) } : null;
-    })().finally(() => inFlight.delete(id));
-    inFlight.set(id, pending);
-  }
-  return ownOutageAnswer(pending);
+  const pending = inFlight.get(id);
+  if (pending) return joinSharedRead(pending, () => readSession(id));
+  const mine = readSession(id).finally(() => inFlight.delete(id));
+  inFlight.set(id, mine);
+  return ownOutageAnswer(mine);
 }
 
 /**

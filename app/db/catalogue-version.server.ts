@@ -1,4 +1,4 @@
-import { ownOutageAnswer, type Database, type Queryable } from "./database.server";
+import { joinSharedRead, ownOutageAnswer, type Database, type Queryable } from "./database.server";
 import { env, parseEnv, type RawEnv } from "~/utils/env.server";
 
 /**
@@ -102,7 +102,7 @@ export function memoizedCatalogueRead<T>(key: string, read: () => Promise<T>): P
   if (found && found.generation === generation && found.expires > now) {
     memos.delete(key);
     memos.set(key, found);
-    return ownOutageAnswer(found.value as Promise<T>);
+    return joinSharedRead(found.value as Promise<T>, read);
   }
   if (MEMO_TTL_MS <= 0) return read();
   const value = read();

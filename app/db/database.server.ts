@@ -81,6 +81,11 @@ export function databaseUnavailable(): Response {
 /** The answers databaseUnavailable() made (to tell them from any other thrown Response). */
 const outageAnswers = new WeakSet<Response>();
 
+/** Whether `error` is the 503 of a database outage (databaseUnavailable()). */
+export function isOutageAnswer(error: unknown): boolean {
+  return error instanceof Response && outageAnswers.has(error);
+}
+
 /**
  * For a promise several callers wait on (one query shared by concurrent loaders — a page's root and
  * route loaders, or several requests): each caller gets the result, or an outage answer of its own.
@@ -91,15 +96,48 @@ const outageAnswers = new WeakSet<Response>();
  */
 export function ownOutageAnswer<T>(shared: Promise<T>): Promise<T> {
   return shared.catch((error: unknown) => {
-    throw error instanceof Response && outageAnswers.has(error) ? databaseUnavailable() : error;
+    throw isOutageAnswer(error) ? databaseUnavailable() : error;
   });
+}
+
+/**
+ * For a caller that joined a read another caller started (and shares its result): when that read
+ * met an outage, it began before this caller asked, and the database may be back by now (a request
+ * just after a restart must not inherit the failure of one that started during it). The read is then
+ * tried once more for this caller alone, and fails with this caller's own 503 if the database is
+ * still away.
+ */
+export function joinSharedRead<T>(shared: Promise<T>, readAgain: () => Promise<T>): Promise<T> {
+  return shared.catch((error: unknown) => {
+    if (isOutageAnswer(error)) return readAgain();
+    throw error;
+  });
+}
+
+/**
+ * The operator hears of an outage in the log: its first failure with its cause, then at most one
+ * line every OUTAGE_LOG_MS with how many queries failed since (not one line per request).
+ */
+const OUTAGE_LOG_MS = 10_000;
+const outageLog = { last: 0, since: 0 };
+function logOutage(error: unknown) {
+  const now = Date.now();
+  outageLog.since++;
+  if (now - outageLog.last < OUTAGE_LOG_MS) return;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  console.error(`Database unreachable (${String(code ?? "")}: ${String(message ?? error)}): answering 503; ${outageLog.since} failed ${outageLog.since === 1 ? "query" : "queries"} since the last such line`);
+  outageLog.last = now;
+  outageLog.since = 0;
 }
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isConnectionError(error)) throw databaseUnavailable();
+    if (isConnectionError(error)) {
+      logOutage(error);
+      throw databaseUnavailable();
+    }
     throw error;
   }
 }
@@ -168,6 +206,9 @@ function isConnectionLost(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && CONNECTION_LOST.has(code);
 }
+
+/** A statement that only reads (a select, or a with … select that writes nothing). */
+const READ_ONLY = /^\s*(?:select\b|with\b(?![\s\S]*\b(?:insert|update|delete|merge)\b))/i;
 
 class ConnectionLost extends Error {
   readonly code = "CONNECTION_CLOSED";
@@ -259,12 +300,22 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     void stuck.end({ timeout: 0 }).catch(() => {});
   };
   const timed = <T>(work: () => Promise<T>) => guard(() => withDeadline(queryDeadline, work, resetPool));
+  // A read that met a connection closed under it (a restart, a pooler that dropped it) is asked
+  // once more, on a fresh connection: it changed nothing, and the database may well be back.
+  const readAgainOnLostConnection = async <T>(text: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!READ_ONLY.test(text) || !isConnectionLost(error)) throw error;
+      return work();
+    }
+  };
   poolResets.add(resetPool);
   return {
     kind: "postgres",
     query<T>(text: string, params: unknown[] = []) {
       // postgres-js wants its own parameter type; our values are plain JSON-able scalars and arrays.
-      return timed(async () => (await sql.unsafe(text, params as never[])) as unknown as T[]);
+      return timed(() => readAgainOnLostConnection(text, async () => (await sql.unsafe(text, params as never[])) as unknown as T[]));
     },
     exec(text: string) {
       return timed(async () => {

@@ -6,6 +6,7 @@ import { getSignedInSession } from "~/auth/user.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast, getSession } from "~/utils/session.server";
 import { readFormData } from "~/utils/form-data.server";
+import { logActionFailure } from "~/services/action-failure.server";
 
 /** The page the sign-out form was on (a same-site path from the Referer), else the home page. */
 function pageOf(request: Request): string {
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     result = await getAuthProvider().signOut(signedIn?.tokens ?? null);
   } catch (error) {
     result = { ok: false, code: "unavailable" };
-    console.error("sign-out failed", error);
+    logActionFailure("sign-out failed", error);
   }
   if (!result.ok) {
     const cookie = await flashToast(request, { kind: "error", title: "account.toast.error", description: "account.toast.signOutFailed" }, session);

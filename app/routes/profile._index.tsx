@@ -16,6 +16,7 @@ import { Field, SelectField } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { readFormData } from "~/utils/form-data.server";
 import { StatusButton } from "~/components/status-button";
+import { logActionFailure } from "~/services/action-failure.server";
 
 const UPDATE_FAILED = "account.toast.updateFailedText";
 
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirect("/profile", { headers });
   } catch (error) {
-    console.error("profile update failed", error);
+    logActionFailure("profile update failed", error);
     return data(submission.reply({ formErrors: [UPDATE_FAILED] }), { status: 500 });
   }
 }

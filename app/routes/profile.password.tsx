@@ -20,6 +20,7 @@ import { pageMeta } from "~/utils/seo";
 import { Field } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { StatusButton } from "~/components/status-button";
+import { logActionFailure } from "~/services/action-failure.server";
 
 /** Change password (/profile/password): current, new, confirm; the account's other sessions end. */
 export const CHANGE_LIMIT = { windowSeconds: 15 * 60, perAccount: 5 } as const;
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     await resetRateLimit(key);
   } catch (error) {
-    console.error("password change failed unexpectedly", error);
+    logActionFailure("password change failed unexpectedly", error);
     return data(submission.reply({ formErrors: [UNEXPECTED], hideFields }), { status: 500 });
   }
   const toast = { kind: "success", title: "password.change.doneTitle", description: "password.change.doneText" } as const;

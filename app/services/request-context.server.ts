@@ -5,6 +5,7 @@ import { cartOwnerOf, type CartOwner } from "~/models/cart.server";
 import { getPreferences, type Country } from "~/utils/preferences.server";
 import type { Currency } from "~/utils/money";
 import { readCartSessionId } from "./cart-session.server";
+import { ownOutageAnswer } from "~/db/database.server";
 
 /**
  * What a request says about who is asking, worked out once per request: language, country and
@@ -40,10 +41,12 @@ export function requestContext({ request, context }: Args): Promise<RequestConte
   const reading = request.method === "GET" || request.method === "HEAD";
   const key = reading && typeof context === "object" && context !== null ? context : null;
   const known = key ? memo.get(key) : undefined;
-  if (known) return known;
+  // Each loader gets its own 503 when the database is away: Remix reads a thrown Response once per
+  // loader, and one Response thrown by the root and a child loader made the page a 500.
+  if (known) return ownOutageAnswer(known);
   const pending = resolve(request);
   if (key) memo.set(key, pending);
-  return pending;
+  return ownOutageAnswer(pending);
 }
 
 async function resolve(request: Request): Promise<RequestContext> {

@@ -279,9 +279,10 @@ test.describe("a real Postgres restart under traffic", () => {
       // 3. Back: it serves again by itself.
       await cluster.start();
       await servesAgain();
-      expect((await personal.profile()).status).toBe(200);
-      expect((await personal.admin()).status).toBe(200);
-      expect((await personal.checkoutPage()).status).toBe(200);
+      const tail = () => server.output().slice(-4000);
+      expect((await personal.profile()).status, tail()).toBe(200);
+      expect((await personal.admin()).status, tail()).toBe(200);
+      expect((await personal.checkoutPage()).status, tail()).toBe(200);
       expect((await personal.login()).status).toBe(302);
       expect((await personal.checkout()).status).toBe(303);
 

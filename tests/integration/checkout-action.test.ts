@@ -4,6 +4,7 @@ import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/tes
 import { action as checkoutAction } from "~/routes/checkout";
 import { addToCart, countCartItems } from "~/models/cart.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
+import { allowConsoleErrors } from "../setup/vitest.setup";
 
 /*
  * The checkout's answers when an order cannot be placed: never a 500, always a message in the
@@ -135,6 +136,8 @@ describe.each(testDbKinds)("checkout action on %s", (kind) => {
   });
 
   it.skipIf(kind !== "postgres")("a database that goes away during the checkout answers 503, not 500", async () => {
+    // The outage is logged for the operator: expected.
+    allowConsoleErrors();
     const sessionId = randomUUID();
     await addToCart({ sessionId }, product, 1);
     await test.db.exec(`

@@ -6,6 +6,7 @@ import { getAuthState } from "~/auth/user.server";
 import { memoizedCatalogueRead } from "~/db/catalogue-version.server";
 import { databaseUnavailable, databaseWasUnavailable, runInRequestScope, type Database } from "~/db/database.server";
 import { commitSession, getSession } from "~/utils/session.server";
+import { requestContext } from "~/services/request-context.server";
 
 /*
  * Reads that concurrent loaders share (the signed-in session a page's root and route loaders both
@@ -107,5 +108,61 @@ describe("a read shared by concurrent loaders while the database is down", () =>
     const failing = () => Promise.reject(bug);
     const errors = await Promise.all([0, 1].map(() => memoizedCatalogueRead(`bug-${Math.random()}`, failing).catch((e: unknown) => e)));
     expect(errors).toEqual([bug, bug]);
+  });
+
+  it("a request that joins a read begun during the outage reads again for itself once the database is back", async () => {
+    // The first request's session lookup starts while the database is still away; a second request
+    // asks for the same session meanwhile, after the database has come back.
+    let queries = 0;
+    let back = false;
+    const restarting: Database = {
+      ...unreachable,
+      async query<T>() {
+        queries++;
+        if (!back) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          throw databaseUnavailable();
+        }
+        return [] as T[];
+      },
+    };
+    globalThis.__shopDb = Promise.resolve(restarting);
+    const request = await signedInRequest("/profile");
+    const first = runInRequestScope(() => getAuthState(request).then(() => "page", (e: unknown) => (e as Response).status));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    back = true;
+    const second = runInRequestScope(async () => [await getAuthState(request).then((state) => state.user, (e: unknown) => e), databaseWasUnavailable()] as const);
+    expect(await first).toBe(503);
+    // Not the first request's outage: its own read, after the database came back (no such session: signed out).
+    expect(await second).toEqual([null, false]);
+    expect(queries).toBe(2);
+  });
+
+  it("the request context, which a request's loaders share, gives each of them its own 503", async () => {
+    globalThis.__shopDb = Promise.resolve(unreachable);
+    // Remix hands every loader of a request the same load context: the request context's key.
+    const loadContext = {};
+    const handler = createStaticHandler([
+      {
+        id: "root",
+        path: "/",
+        hasErrorBoundary: true,
+        loader: async ({ request }) => (await requestContext({ request, context: loadContext })).userId,
+        children: [
+          {
+            id: "admin",
+            path: "admin",
+            hasErrorBoundary: true,
+            loader: async ({ request }) => (await requestContext({ request, context: loadContext })).locale,
+          },
+        ],
+      },
+    ]);
+    const context = (await runInRequestScope(async () => handler.query(await signedInRequest("/admin")))) as StaticHandlerContext;
+    expect(Object.keys(context.errors ?? {}).sort()).toEqual(["admin", "root"]);
+    for (const error of Object.values(context.errors ?? {})) {
+      expect(isRouteErrorResponse(error) && error.status, String(error)).toBe(503);
+    }
+    expect(context.statusCode).toBe(503);
   });
 });

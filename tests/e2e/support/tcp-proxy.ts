@@ -63,6 +63,12 @@ export class TcpProxy {
     await closed;
   }
 
+  /** Cuts every open connection, as a database restart does, and goes on accepting new ones. */
+  cut(): void {
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+  }
+
   /** Listens again on the same port. */
   async up(): Promise<void> {
     if (!this.server) await this.start(this.port);
