@@ -1,10 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/styles/app.css?url";
 import { stickyLanguageCookie } from "~/i18n/i18n.server";
-import { clientMessages } from "~/i18n/catalogues.server";
+import { routeMessages, translateToast } from "~/i18n/catalogues.server";
+import { SHELL } from "~/i18n/namespaces";
 import { defaultLocale, directionOf } from "~/i18n/config";
 import { commitSession } from "~/utils/session.server";
 import { countCartItems } from "~/models/cart.server";
@@ -39,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       locale,
       dir: directionOf(locale),
-      messages: clientMessages(locale, { admin: Boolean(user?.isAdmin) }),
+      messages: routeMessages(locale, SHELL),
       currency,
       country,
       siteUrl: siteUrl(),
@@ -47,11 +49,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? { id: user.id, email: user.email, firstName: user.firstName, isAdmin: user.isAdmin }
         : null,
       cartCount,
-      toast,
+      toast: toast ? translateToast(toast, locale) : null,
     },
     { headers },
   );
 }
+
+/**
+ * What the root sends can change only through a form post (cart, sign-in and out, preferences: they
+ * revalidate) or a language chosen with ?lng=. A plain navigation does not ask for it again, so a
+ * client-side navigation fetches only the next page's own data.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.searchParams.get("lng") !== nextUrl.searchParams.get("lng")) return true;
+  return false;
+};
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 

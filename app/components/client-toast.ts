@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/utils/session.server";
+import type { ShownToast as Toast } from "~/utils/session.server";
 
 /**
  * Toasts that arrive in a fetcher's answer (JavaScript on) rather than as a flash in the session

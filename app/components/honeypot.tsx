@@ -14,7 +14,7 @@ export function Honeypot({ id = `${HONEYPOT_FIELD}-field` }: { id?: string }) {
   const { t } = useT();
   return (
     <div aria-hidden="true" className="sr-only">
-      <label htmlFor={id}>{t("forms.honeypot")}</label>
+      <label htmlFor={id}>{t("common.honeypot")}</label>
       <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

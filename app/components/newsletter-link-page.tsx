@@ -1,8 +1,12 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { StatusButton } from "./status-button";
+import type { Messages } from "~/i18n/translate";
 
-export type NewsletterLinkView = { state: "form"; email: string; token: string } | { state: "done" } | { state: "invalid" };
+export type NewsletterLinkView = ({ state: "form"; email: string; token: string } | { state: "done" } | { state: "invalid" }) & {
+  /** The page's texts (sent by the loader; an action's answer has none: the loader's stay). */
+  messages?: Messages;
+};
 
 /**
  * The page behind a newsletter e-mail's link: the button that applies the token, then the outcome.

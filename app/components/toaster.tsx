@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { useT } from "~/i18n/use-t";
-import type { Toast } from "~/utils/session.server";
+import type { ShownToast } from "~/utils/session.server";
 import { onClientToast } from "./client-toast";
 
 /**
@@ -14,7 +14,7 @@ export function Toaster() {
   const { t } = useT();
   const flash = root?.toast ?? null;
   // The latest toast: a flash from the root loader, or one a fetcher's answer carried (client-toast.ts).
-  const [toast, setToast] = useState<Toast | null>(flash);
+  const [toast, setToast] = useState<ShownToast | null>(flash);
   const [hidden, setHidden] = useState<typeof toast>(null);
   useEffect(() => {
     if (flash) setToast(flash);
@@ -44,8 +44,8 @@ export function Toaster() {
         <div data-testid="toast" data-kind={visible.kind} className={`pointer-events-auto w-full max-w-md rounded-xl border p-4 shadow-lg ${tone}`}>
           <div className="flex items-start gap-3">
             <div className="flex-1">
-              <p className="font-semibold">{t(visible.title, visible.vars)}</p>
-              {visible.description ? <p className="mt-1 text-sm">{t(visible.description, visible.vars)}</p> : null}
+              <p className="font-semibold">{visible.title}</p>
+              {visible.description ? <p className="mt-1 text-sm">{visible.description}</p> : null}
             </div>
             <button
               type="button"

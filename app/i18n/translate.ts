@@ -40,3 +40,36 @@ export function createTranslator(messages: Messages, locale: Locale): Translate 
     );
   };
 }
+
+/**
+ * The texts the matched routes sent with the page: the root's shell namespaces, then each layout's
+ * and the page's own (routeMessages in catalogues.server.ts), merged. `fallback` when none sent any
+ * (the root loader failed).
+ */
+export function matchedMessages(matches: ReadonlyArray<{ data?: unknown } | undefined>, fallback: Messages = {}): Messages {
+  const parts: Messages[] = [];
+  for (const match of matches) {
+    const data = match?.data;
+    const messages = data && typeof data === "object" ? (data as { messages?: unknown }).messages : undefined;
+    if (messages && typeof messages === "object") parts.push(messages as Messages);
+  }
+  if (parts.length === 0) return fallback;
+  if (parts.length === 1) return parts[0]!;
+  const merged: Messages = {};
+  for (const part of parts) mergeInto(merged, part);
+  return merged;
+}
+
+/** Deep: two routes may each send a part of one namespace. */
+function mergeInto(target: Messages, source: Messages) {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === "object" && typeof existing === "object") {
+      const copy = { ...existing };
+      mergeInto(copy, value);
+      target[key] = copy;
+    } else {
+      target[key] = value;
+    }
+  }
+}

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { useRouteLoaderData } from "@remix-run/react";
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { defaultLocale, directionOf, type Locale } from "./config";
-import { createTranslator, type Messages } from "./translate";
+import { createTranslator, matchedMessages, type Messages } from "./translate";
 
 /**
  * When the root loader itself failed (the database is gone) there are no catalogues, but the error
@@ -50,11 +50,11 @@ export const fallbackMessages: Messages = {
   },
 };
 
-/** The active language's translator, from the messages the root loader sent with the page. */
+/** The active language's translator, over the texts the matched routes sent with the page. */
 export function useT() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const matches = useMatches();
   const locale: Locale = root?.locale ?? defaultLocale;
-  const messages = (root?.messages ?? fallbackMessages) as Messages;
-  const t = useMemo(() => createTranslator(messages, locale), [messages, locale]);
+  const t = useMemo(() => createTranslator(matchedMessages(matches, fallbackMessages), locale), [matches, locale]);
   return { t, locale, dir: directionOf(locale) };
 }

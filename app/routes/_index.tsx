@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listFeaturedProducts, toProductView } from "~/models/product.server";
+import { listFeaturedProducts, toProductCard } from "~/models/product.server";
 import { getOfferSection } from "~/models/offer.server";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { categories, categoryName } from "~/data/categories";
@@ -12,19 +12,23 @@ import { VatNote } from "~/components/price";
 import { AwardIcon, CategoryIcon, LockIcon, ShieldIcon, TruckIcon, CheckIcon } from "~/components/icons";
 import { requestContext } from "~/services/request-context.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("home.meta.title"), description: t("home.meta.description") }));
 
+export const handle = { i18n: ["home", "offers", "pricing.offer", "product.emptyAll", ...PRODUCT_CARD_TEXTS], adminI18n: ["admin"] } satisfies I18nHandle;
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { locale, currency, cartOwner } = await requestContext(args);
+  const { locale, currency, cartOwner, user } = await requestContext(args);
   const [featured, offers, favoriteIds] = await Promise.all([
     listFeaturedProducts(8),
     getOfferSection(locale, currency),
     listFavoriteIds(cartOwner),
   ]);
   return {
-    featured: featured.map((product) => toProductView(product, locale, currency)),
+    featured: featured.map((product) => toProductCard(product, locale, currency)),
     offers,
     favoriteIds,
     categories: categories.map((category) => ({
@@ -33,6 +37,8 @@ export async function loader(args: LoaderFunctionArgs) {
       description: category.description[locale],
       colors: category.colors,
     })),
+    // Admins also get the offers editor's texts (its edit mode is on this page).
+    messages: routeMessages(locale, handle, { admin: user?.isAdmin }),
   };
 }
 

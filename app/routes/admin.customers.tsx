@@ -6,7 +6,7 @@ import { Money } from "~/components/price";
 import { listCustomers } from "~/models/order-admin.server";
 import { parsePage } from "~/models/paging";
 import { adminPageMeta, useAdminDateTime } from "~/components/admin/admin-ui";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.customers")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));

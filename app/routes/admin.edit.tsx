@@ -14,7 +14,7 @@ import { listAdminProducts } from "~/models/admin-products.server";
 import { parsePage } from "~/models/paging";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
 import { StatusButton } from "~/components/status-button";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>

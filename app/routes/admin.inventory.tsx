@@ -16,7 +16,7 @@ import { updateStock } from "~/models/product-write.server";
 import { MAX_STOCK } from "~/models/product-limits";
 import { parsePage } from "~/models/paging";
 import { StockBadge, adminPageMeta } from "~/components/admin/admin-ui";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 import { StatusButton } from "~/components/status-button";
 
 export const meta: MetaFunction = (args) =>

@@ -6,7 +6,7 @@ import { listOrders } from "~/models/order-admin.server";
 import { parsePage } from "~/models/paging";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { OrdersTable } from "~/components/admin/orders-table";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.orders")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));

@@ -15,7 +15,7 @@ import { parsePage } from "~/models/paging";
 import { submitProductForm } from "~/services/product-form.server";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { ProductForm } from "~/components/admin/product-form";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.products")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));

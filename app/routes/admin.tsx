@@ -3,13 +3,14 @@ import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/reac
 import type { ReactNode } from "react";
 import { requireAdmin } from "~/auth/guards.server";
 import { getLocale } from "~/i18n/i18n.server";
-import { getTranslator } from "~/i18n/catalogues.server";
+import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { getProductStats } from "~/models/admin-stats.server";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { getOrderTrends } from "~/models/admin-trends.server";
 import { AdminNav, StatCards, adminPageMeta, type StatsView } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle, ALL_CLIENT_NAMESPACES } from "~/i18n/namespaces";
 
 /**
  * The admin layout: the frame every admin page shares (heading, shortcuts, stat cards, the section
@@ -21,11 +22,15 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.meta.title"), description: t("admin.meta.description") }));
 
+/** The admin area's pages use most of the catalogue: the layout sends all of it, once, to admins only. */
+export const handle = { i18n: ALL_CLIENT_NAMESPACES } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const locale = await getLocale(request);
   // The shop's time zone travels with the frame: every admin date is shown in it (useAdminDateTime).
   const [stats, trends] = await Promise.all([getProductStats(), getOrderTrends()]);
-  return { stats: { ...stats, trends }, timeZone: shopTimeZone() };
+  return { stats: { ...stats, trends }, timeZone: shopTimeZone(), messages: routeMessages(locale, handle) };
 }
 
 /**

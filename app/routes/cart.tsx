@@ -29,14 +29,19 @@ import { cartQuantitySchema, type CartQuantityInput } from "~/components/cart/ca
 import { MAX_LINE_QUANTITY } from "~/models/cart-limits";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { routeMessages, translateToast } from "~/i18n/catalogues.server";
+import { type I18nHandle } from "~/i18n/namespaces";
+import { logActionFailure } from "~/services/action-failure.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("cart.meta.title"), description: t("cart.meta.description"), noindex: true }));
 
+export const handle = { i18n: ["cart", "pricing", "catalogue", "product"] } satisfies I18nHandle;
+
 export async function loader(args: LoaderFunctionArgs) {
   const { locale, currency, country, cartOwner } = await requestContext(args);
   // The VAT shown is that of the shopper's country (the order takes the delivery country's).
-  return { cart: await getCart(cartOwner, locale, currency), vatRate: vatRateFor(country) };
+  return { cart: await getCart(cartOwner, locale, currency), vatRate: vatRateFor(country), messages: routeMessages(locale, handle) };
 }
 
 type Outcome = { status: number; toast: Toast };
@@ -130,14 +135,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       outcome = error(400, "cart.toast.invalidRequest");
     }
   } catch (cause) {
-    console.error("cart action failed", cause);
+    logActionFailure("cart action failed", cause);
     const description =
       intent === "update" ? "cart.toast.updateFailed" : intent === "remove" ? "cart.toast.removeFailed" : form.get("source") === "offer" ? "cart.toast.offerAddFailed" : "cart.toast.addFailed";
     outcome = error(500, description);
   }
 
   if (viaFetcher) {
-    return data({ ok: outcome.status < 300, toast: outcome.toast }, { status: outcome.status, headers });
+    return data({ ok: outcome.status < 300, toast: translateToast(outcome.toast, locale) }, { status: outcome.status, headers });
   }
   headers.append("Set-Cookie", await flashToast(request, outcome.toast));
   return redirect(redirectTo, { status: 303, headers });
@@ -457,5 +462,5 @@ export default function CartPage() {
 
 export function ErrorBoundary() {
   // The spec's load error: a title, a text and a reload button.
-  return <GeneralErrorBoundary loadError={{ title: "cart.loadError.title", message: "cart.loadError.text" }} />;
+  return <GeneralErrorBoundary loadError={{ title: "common.pageErrors.cartLoad.title", message: "common.pageErrors.cartLoad.message" }} />;
 }

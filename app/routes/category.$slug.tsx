@@ -8,6 +8,9 @@ import { pageMeta } from "~/utils/seo";
 import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
 import { ArrowIcon, CategoryIcon } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
+
+export const handle = { i18n: ["catalogue", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const category = findCategory(params.slug);
@@ -16,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.slug !== category.slug) {
     throw redirect(`/category/${category.slug}${new URL(request.url).search}`, 301);
   }
-  const catalogue = await catalogueForRequest({ request, context }, { category: category.slug });
+  const catalogue = await catalogueForRequest({ request, context }, handle, { category: category.slug });
   const { locale } = catalogue;
   return {
     ...catalogue,
@@ -34,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t) =>
     args.data?.category
       ? { title: args.data.category.name, description: args.data.category.description }
-      : { title: t("catalogue.categoryPage.notFound"), description: t("catalogue.categoryPage.notFoundText"), noindex: true },
+      : { title: t("common.pageErrors.categoryNotFound.title"), description: t("common.pageErrors.categoryNotFound.message"), noindex: true },
   );
 
 export default function CategoryPage() {
@@ -105,8 +108,8 @@ export default function CategoryPage() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      notFound={{ title: "catalogue.categoryPage.notFound", message: "catalogue.categoryPage.notFoundText" }}
-      loadError={{ title: "catalogue.loadError.title", message: "catalogue.loadError.message" }}
+      notFound={{ title: "common.pageErrors.categoryNotFound.title", message: "common.pageErrors.categoryNotFound.message" }}
+      loadError={{ title: "common.pageErrors.catalogueLoad.title", message: "common.pageErrors.catalogueLoad.message" }}
     />
   );
 }

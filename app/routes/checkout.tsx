@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
 import { getLocale } from "~/i18n/i18n.server";
-import { getTranslator } from "~/i18n/catalogues.server";
+import { getTranslator, routeMessages, translateToast } from "~/i18n/catalogues.server";
 import { getPreferences } from "~/utils/preferences.server";
 import { getUser } from "~/auth/user.server";
 import { cartOwnerOf, getCart } from "~/models/cart.server";
@@ -31,6 +31,8 @@ import { ChevronDownIcon } from "~/components/icons";
 import { useFetcherToast, useHydrated } from "~/components/client-toast";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
+import { logActionFailure } from "~/services/action-failure.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("checkout.meta.title"), description: t("checkout.meta.description"), noindex: true }));
@@ -40,6 +42,8 @@ const emptyCartToast: Toast = { kind: "error", title: "checkout.toast.emptyCart"
 async function toCartWithToast(request: Request, toast: Toast) {
   return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashToast(request, toast) } });
 }
+
+export const handle = { i18n: ["checkout", "pricing", "catalogue"] } satisfies I18nHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, preferences, user] = await Promise.all([getLocale(request), getPreferences(request), getUser(request)]);
@@ -68,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     emailLocked: Boolean(user),
     // Native constraints (required, minLength…) for the browser without JavaScript.
     constraint: getZodConstraint(checkoutConstraintSchema),
+    messages: routeMessages(locale, handle),
   };
 }
 
@@ -109,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof Response) throw error;
     const failed: Toast = { kind: "error", title: "checkout.toast.failed", description: "checkout.toast.failedText" };
     const refuse = (message: string, init: ResponseInit) =>
-      data({ result: submission.reply({ formErrors: [message] }), toast: { ...failed, description: message } }, init);
+      data({ result: submission.reply({ formErrors: [message] }), toast: translateToast({ ...failed, description: message }, locale) }, init);
     if (error instanceof OutOfStockError) {
       return refuse(t("checkout.errors.outOfStock", { name: error.productName, available: error.available }), { status: 409 });
     }
@@ -117,9 +122,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ForeignOrderKeyError) return refuse(t("checkout.errors.expired"), { status: 409 });
     // Still losing to concurrent checkouts after the retries: nothing was ordered, try again.
     if (isTransactionConflict(error)) return refuse(t("checkout.errors.busy"), { status: 503, headers: { "Retry-After": "2" } });
-    console.error("order placement failed", error);
+    logActionFailure("order placement failed", error);
     return data(
-      { result: submission.reply({ formErrors: [t("checkout.toast.failedText")] }), toast: failed },
+      { result: submission.reply({ formErrors: [t("checkout.toast.failedText")] }), toast: translateToast(failed, locale) },
       { status: 500 },
     );
   }

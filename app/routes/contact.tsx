@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
-import { pageContent } from "~/i18n/catalogues.server";
+import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
@@ -27,6 +27,7 @@ import {
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { StatusButton } from "~/components/status-button";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 const contactSchema = z.object({
   firstName: nameField("firstName"),
@@ -41,9 +42,11 @@ const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
+export const handle = { i18n: ["forms"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  return { content: pageContent(locale, "contact") as unknown as StaticPageContent & { hours: StaticFact[]; detailsTitle: string; hoursTitle: string } };
+  return { messages: routeMessages(locale, handle), content: pageContent(locale, "contact") as unknown as StaticPageContent & { hours: StaticFact[]; detailsTitle: string; hoursTitle: string } };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

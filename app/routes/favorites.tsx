@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requestContext } from "~/services/request-context.server";
 import { cartOwnerForWrite } from "~/services/cart-session.server";
 import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
-import { listFeaturedProducts, localizedName, toProductView } from "~/models/product.server";
+import { listFeaturedProducts, localizedName, toProductCard } from "~/models/product.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast, type Toast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
@@ -13,6 +13,9 @@ import { ProductGrid } from "~/components/product-card";
 import { VatNote } from "~/components/price";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { routeMessages, translateToast } from "~/i18n/catalogues.server";
+import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
+import { logActionFailure } from "~/services/action-failure.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("favorites.meta.title"), description: t("favorites.meta.description") }));
@@ -20,13 +23,16 @@ export const meta: MetaFunction = (args) =>
 /** Favourites are at most this many featured suggestions when the list is empty (spec: 6). */
 const FEATURED_SUGGESTIONS = 6;
 
+export const handle = { i18n: ["favorites", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
+
 export async function loader(args: LoaderFunctionArgs) {
   const { locale, currency, cartOwner } = await requestContext(args);
   const favorites = await listFavoriteProducts(cartOwner);
   const featured = favorites.length === 0 ? await listFeaturedProducts(FEATURED_SUGGESTIONS) : [];
   return {
-    favorites: favorites.map((product) => toProductView(product, locale, currency)),
-    featured: featured.map((product) => toProductView(product, locale, currency)),
+    favorites: favorites.map((product) => toProductCard(product, locale, currency)),
+    featured: featured.map((product) => toProductCard(product, locale, currency)),
+    messages: routeMessages(locale, handle),
   };
 }
 
@@ -62,12 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         toast = { kind: "error", title: "favorites.toast.errorTitle", description: "favorites.toast.notFound" };
       }
     } catch (cause) {
-      console.error("favourite toggle failed", cause);
+      logActionFailure("favourite toggle failed", cause);
       status = 500;
       toast = { kind: "error", title: "favorites.toast.errorTitle", description: "favorites.toast.failed" };
     }
   }
-  if (viaFetcher) return data({ ok: status < 300, active, toast }, { status, headers });
+  if (viaFetcher) return data({ ok: status < 300, active, toast: translateToast(toast, locale) }, { status, headers });
   headers.append("Set-Cookie", await flashToast(request, toast));
   return redirect(redirectTo, { status: 303, headers });
 }

@@ -8,7 +8,7 @@ import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { forgotPasswordSchema } from "~/auth/password-schemas";
 import { UNEXPECTED } from "~/auth/schemas";
 import { getLocale } from "~/i18n/i18n.server";
-import { getTranslator } from "~/i18n/catalogues.server";
+import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { hitRateLimits } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -19,6 +19,8 @@ import { Field } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { StatusButton } from "~/components/status-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
+import { logActionFailure } from "~/services/action-failure.server";
 
 /**
  * "Forgot your password?" (/forgot-password): the same answer whether or not the address has an
@@ -35,8 +37,10 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
+export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", messages: routeMessages(await getLocale(request), handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signIn")] }), { status: authFailureStatus(result, "signIn") });
       }
     } catch (error) {
-      console.error("password reset request failed unexpectedly", error);
+      logActionFailure("password reset request failed unexpectedly", error);
       return data(submission.reply({ formErrors: [UNEXPECTED] }), { status: 500 });
     }
   }

@@ -13,7 +13,7 @@ import { upsertProfileOnSignIn } from "~/models/profile.server";
 import { mergeVisitorCart } from "~/models/cart.server";
 import { readCartSessionId } from "~/services/cart-session.server";
 import { getLocale } from "~/i18n/i18n.server";
-import { getTranslator } from "~/i18n/catalogues.server";
+import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -23,6 +23,8 @@ import { Field } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
+import { logActionFailure } from "~/services/action-failure.server";
 
 /**
  * Sign-in attempts per window. Each is counted before the password is checked (one statement that
@@ -52,11 +54,13 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
+export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // Only a same-site path is kept; anything else (//evil.example, https://…) is dropped here already.
-  return { redirectTo: safeRedirect(redirectTo, "") };
+  return { redirectTo: safeRedirect(redirectTo, ""), messages: routeMessages(await getLocale(request), handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -125,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return redirect(safeRedirect(redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    console.error("login failed unexpectedly", error);
+    logActionFailure("login failed unexpectedly", error);
     return data(submission.reply({ formErrors: [UNEXPECTED], hideFields }), { status: 500 });
   }
 }

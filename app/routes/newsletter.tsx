@@ -18,6 +18,8 @@ import { emailField, FormErrors, Honeypot, HONEYPOT_FIELD } from "~/components/m
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { StatusButton } from "~/components/status-button";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 const newsletterSchema = z.object({ email: emailField });
 
@@ -36,9 +38,11 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
+export const handle = { i18n: ["newsletter", "forms"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/") };
+  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"), messages: routeMessages(await getLocale(request), handle) };
 }
 
 /** The page the form was sent from: the form's redirectTo, else our own Referer, else home. */

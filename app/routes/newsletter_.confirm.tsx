@@ -4,6 +4,7 @@ import { confirmSubscription, findByConfirmToken } from "~/models/newsletter.ser
 import { applyNewsletterLink, loadNewsletterLink } from "~/utils/newsletter-link.server";
 import { pageMeta } from "~/utils/seo";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 /**
  * The double opt-in link of the confirmation e-mail. Opening it (GET) changes nothing: link
@@ -12,8 +13,10 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("newsletter.confirm.title"), description: t("newsletter.meta.description"), noindex: true }));
 
+export const handle = { i18n: ["newsletter"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadNewsletterLink(request, findByConfirmToken);
+  return loadNewsletterLink(request, findByConfirmToken, handle);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

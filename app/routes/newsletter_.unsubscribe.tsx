@@ -4,6 +4,7 @@ import { findByUnsubscribeToken, unsubscribe } from "~/models/newsletter.server"
 import { applyNewsletterLink, loadNewsletterLink } from "~/utils/newsletter-link.server";
 import { pageMeta } from "~/utils/seo";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 /**
  * The unsubscribe link of every newsletter e-mail. Opening it (GET) changes nothing: link scanners
@@ -13,8 +14,10 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("newsletter.unsubscribe.title"), description: t("newsletter.meta.description"), noindex: true }));
 
+export const handle = { i18n: ["newsletter"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadNewsletterLink(request, findByUnsubscribeToken);
+  return loadNewsletterLink(request, findByUnsubscribeToken, handle);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -15,9 +15,13 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
 import { VatRows } from "~/components/vat-lines";
 import { bankDetails } from "~/utils/shop-details.server";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("order.meta.title"), description: t("order.meta.description"), noindex: true }));
+
+export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } satisfies I18nHandle;
 
 /**
  * The order is shown to its user, to the browser session that placed it (cart-session-id), or to an
@@ -37,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeStyle: "short",
     timeZone: shopTimeZone(),
   }).format(new Date(order.createdAt));
-  return { order, date, bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null };
+  return { order, date, bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null, messages: routeMessages(locale, handle) };
 }
 
 export default function OrderConfirmation() {
@@ -150,5 +154,5 @@ export default function OrderConfirmation() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFound={{ title: "order.notFound.title", message: "order.notFound.text" }} />;
+  return <GeneralErrorBoundary notFound={{ title: "common.pageErrors.orderNotFound.title", message: "common.pageErrors.orderNotFound.message" }} />;
 }

@@ -15,9 +15,13 @@ import { bankDetails, seller } from "~/utils/shop-details.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
 import { rateLabel } from "~/components/vat-lines";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("pricing.invoice.meta.title"), description: t("pricing.invoice.meta.description"), noindex: true }));
+
+export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } satisfies I18nHandle;
 
 /**
  * The printable invoice of an order, for the same people as its confirmation page (the order's
@@ -40,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invoiceNumber: invoiceNumber(order.invoiceNumber),
     seller,
     bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null,
+    messages: routeMessages(locale, handle),
   };
 }
 
@@ -151,5 +156,5 @@ export default function Invoice() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary notFound={{ title: "order.notFound.title", message: "order.notFound.text" }} />;
+  return <GeneralErrorBoundary notFound={{ title: "common.pageErrors.orderNotFound.title", message: "common.pageErrors.orderNotFound.message" }} />;
 }

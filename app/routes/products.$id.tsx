@@ -13,6 +13,10 @@ import { AddToCartForm } from "~/components/add-to-cart-form";
 import { FavoriteToggle } from "~/components/favorite-toggle";
 import { ArrowIcon } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
+
+export const handle = { i18n: ["product", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, currency, cartOwner } = await requestContext({ request, context });
@@ -25,13 +29,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     product: toProductView(product, locale, currency),
     category: category ? { slug: category.slug, name: categoryName(category, locale) } : null,
     favorite: favoriteIds.includes(product.id),
+    messages: routeMessages(locale, handle),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t, _locale, { absolute }) => {
     const product = args.data?.product;
-    if (!product) return { title: t("product.notFound"), description: t("product.notFoundText"), noindex: true };
+    if (!product) return { title: t("common.pageErrors.productNotFound.title"), description: t("common.pageErrors.productNotFound.message"), noindex: true };
     return {
       title: product.name,
       description: product.description.slice(0, 160),
@@ -187,7 +192,7 @@ export default function ProductPage() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      notFound={{ title: "product.notFound", message: "product.notFoundText", back: { to: "/products", label: "product.back" } }}
+      notFound={{ title: "common.pageErrors.productNotFound.title", message: "common.pageErrors.productNotFound.message", back: { to: "/products", label: "common.pageErrors.productNotFound.back" } }}
     />
   );
 }

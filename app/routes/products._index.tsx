@@ -5,12 +5,15 @@ import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
 import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("catalogue.meta.title"), description: t("catalogue.meta.description") }));
 
+export const handle = { i18n: ["catalogue", "product.emptyFiltered", "product.emptyAll", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
+
 export async function loader(args: LoaderFunctionArgs) {
-  return catalogueForRequest(args);
+  return catalogueForRequest(args, handle);
 }
 
 export default function Products() {
@@ -47,5 +50,5 @@ export default function Products() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary loadError={{ title: "catalogue.loadError.title", message: "catalogue.loadError.message" }} />;
+  return <GeneralErrorBoundary loadError={{ title: "common.pageErrors.catalogueLoad.title", message: "common.pageErrors.catalogueLoad.message" }} />;
 }

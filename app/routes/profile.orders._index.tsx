@@ -9,7 +9,7 @@ import { listCustomerOrders } from "~/models/customer-orders.server";
 import { parsePage } from "~/models/paging";
 import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 import { CustomerOrderStatus } from "~/components/account/order-status-label";
 
 export const meta: MetaFunction = (args) =>

@@ -1,16 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { AccountNav } from "~/components/account/account-nav";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { getLocale } from "~/i18n/i18n.server";
+import { routeMessages } from "~/i18n/catalogues.server";
+import type { I18nHandle } from "~/i18n/namespaces";
 
 /**
  * The account layout: the frame every account page shares (heading, the account navigation, the
- * sign-out button) around the page's own route in <Outlet/>. The frame needs no data, so the layout
- * has no loader: every child (/profile, /profile/orders, /profile/orders/{id}, …) checks requireUser
- * in its own loader and action. Its error boundary is the account area's one: a child's error
- * (an order that is not the customer's) shows inside the frame.
+ * sign-out button) around the page's own route in <Outlet/>. Its loader sends only the account
+ * area's texts, no data of the customer's: every child (/profile, /profile/orders,
+ * /profile/orders/{id}, …) checks requireUser in its own loader and action. Its error boundary is
+ * the account area's one: a child's error (an order that is not the customer's) shows inside the
+ * frame.
  */
+export const handle = { i18n: ["account", "myaccount", "password", "privacy", "order", "checkout", "pricing", "catalogue"] } satisfies I18nHandle;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { messages: routeMessages(await getLocale(request), handle) };
+}
+
 function AccountFrame({ children }: { children: ReactNode }) {
   const { t } = useT();
   return (

@@ -9,7 +9,7 @@ import { getUser } from "~/auth/user.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, UNEXPECTED } from "~/auth/schemas";
 import { getLocale } from "~/i18n/i18n.server";
-import { getTranslator } from "~/i18n/catalogues.server";
+import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { siteUrl } from "~/utils/env.server";
 import { getPreferences } from "~/utils/preferences.server";
@@ -21,6 +21,8 @@ import { Field, SelectField } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
+import { logActionFailure } from "~/services/action-failure.server";
 
 /** Sign-ups per client address and hour (each costs a bcrypt hash, or a Supabase e-mail). */
 const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
@@ -34,10 +36,12 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
-  const { country } = await getPreferences(request);
-  return { country };
+  const [{ country }, locale] = await Promise.all([getPreferences(request), getLocale(request)]);
+  return { country, messages: routeMessages(locale, handle) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    console.error("registration failed unexpectedly", error);
+    logActionFailure("registration failed unexpectedly", error);
     return data(submission.reply({ formErrors: [UNEXPECTED], hideFields }), { status: 500 });
   }
 }

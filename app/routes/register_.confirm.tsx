@@ -7,6 +7,10 @@ import { useT } from "~/i18n/use-t";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle } from "~/i18n/namespaces";
+import type { Messages } from "~/i18n/translate";
+import { getLocale } from "~/i18n/i18n.server";
 
 /**
  * The confirmation link of the sign-up e-mail (/register/confirm?token=…). Opening it (GET) changes
@@ -18,11 +22,14 @@ type View = { state: "form"; email: string; token: string } | { state: "invalid"
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.confirmEmail.title"), description: t("account.meta.confirmEmail.description"), noindex: true }));
 
+export const handle = { i18n: ["account"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const pending = await findEmailConfirmation(token);
-  if (!pending) return data<View>({ state: "invalid" }, { status: 404 });
-  return data<View>({ state: "form", email: pending.email, token: token! });
+  const messages = routeMessages(await getLocale(request), handle);
+  if (!pending) return data<View & { messages: Messages }>({ state: "invalid", messages }, { status: 404 });
+  return data<View & { messages: Messages }>({ state: "form", email: pending.email, token: token!, messages });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

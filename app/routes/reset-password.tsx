@@ -9,7 +9,7 @@ import { resetPasswordSchema } from "~/auth/password-schemas";
 import { UNEXPECTED } from "~/auth/schemas";
 import { revokeAllSessions } from "~/models/user-session.server";
 import { getLocale } from "~/i18n/i18n.server";
-import { getTranslator } from "~/i18n/catalogues.server";
+import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
@@ -20,6 +20,9 @@ import { Field } from "~/components/field";
 import { FormAlert } from "~/components/form-alert";
 import { StatusButton } from "~/components/status-button";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle } from "~/i18n/namespaces";
+import type { Messages } from "~/i18n/translate";
+import { logActionFailure } from "~/services/action-failure.server";
 
 /**
  * The link of the password-reset e-mail (/reset-password?token=…): opening it shows the form (or
@@ -33,11 +36,14 @@ export const meta: MetaFunction = (args) =>
 
 type View = { state: "form"; token: string } | { state: "invalid" };
 
+export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = token ? await getAuthProvider().checkPasswordResetLink(token) : false;
-  if (valid === false) return data<View>({ state: "invalid" }, { status: 404 });
-  return data<View>({ state: "form", token });
+  const messages = routeMessages(await getLocale(request), handle);
+  if (valid === false) return data<View & { messages: Messages }>({ state: "invalid", messages }, { status: 404 });
+  return data<View & { messages: Messages }>({ state: "form", token, messages });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Every session of the account ends, this browser's included: whoever knew the old password is out.
     await revokeAllSessions(result.userId);
   } catch (error) {
-    console.error("password reset failed unexpectedly", error);
+    logActionFailure("password reset failed unexpectedly", error);
     return data({ result: submission.reply({ formErrors: [UNEXPECTED], hideFields }), invalid: false }, { status: 500 });
   }
   const toast = { kind: "success", title: "password.reset.doneTitle", description: "password.reset.doneText" } as const;

@@ -4,19 +4,22 @@ import { useEffect, useRef } from "react";
 import { catalogueForRequest } from "~/services/catalogue-page.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
-import { Pagination } from "~/components/catalogue";
+import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { VatNote } from "~/components/price";
 import { SearchIcon } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
 
 const DEBOUNCE_MS = 300;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("catalogue.search.meta.title"), description: t("catalogue.search.meta.description"), noindex: true }));
 
+export const handle = { i18n: ["catalogue", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
+
 export async function loader(args: LoaderFunctionArgs) {
-  const catalogue = await catalogueForRequest(args);
+  const catalogue = await catalogueForRequest(args, handle);
   // An empty query shows no results block (the search has not started yet).
   if (!catalogue.params.q) return { ...catalogue, products: [], total: 0, pageCount: 1 };
   return catalogue;
@@ -106,5 +109,5 @@ export default function Search() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary loadError={{ title: "catalogue.loadError.title", message: "catalogue.loadError.message" }} />;
+  return <GeneralErrorBoundary loadError={{ title: "common.pageErrors.catalogueLoad.title", message: "common.pageErrors.catalogueLoad.message" }} />;
 }

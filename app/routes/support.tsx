@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { getLocale } from "~/i18n/i18n.server";
-import { pageContent } from "~/i18n/catalogues.server";
+import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
@@ -29,6 +29,7 @@ import {
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { StatusButton } from "~/components/status-button";
+import { type I18nHandle } from "~/i18n/namespaces";
 
 const supportSchema = z.object({
   name: nameField("name"),
@@ -51,9 +52,11 @@ type SupportContent = StaticPageContent & { phone: SupportBox; email: SupportBox
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
+export const handle = { i18n: ["forms"] } satisfies I18nHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  return { content: pageContent(locale, "support") as unknown as SupportContent };
+  return { messages: routeMessages(locale, handle), content: pageContent(locale, "support") as unknown as SupportContent };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,10 +2,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadCatalogue } from "~/models/catalogue.server";
 import { refuseControlCharactersInAddress } from "~/utils/form-data.server";
 import { requestContext } from "./request-context.server";
+import { routeMessages } from "~/i18n/catalogues.server";
+import type { I18nHandle } from "~/i18n/namespaces";
 
-/** A listing page's loader data (products, category, search): the request's parts, then the model. */
-export async function catalogueForRequest(args: Pick<LoaderFunctionArgs, "request" | "context">, fixed: { category?: string } = {}) {
+/**
+ * A listing page's loader data (products, category, search): the request's parts, then the model,
+ * and the page's interface texts (its route's `handle`).
+ */
+export async function catalogueForRequest(
+  args: Pick<LoaderFunctionArgs, "request" | "context">,
+  handle: I18nHandle,
+  fixed: { category?: string } = {},
+) {
   await refuseControlCharactersInAddress(args.request);
   const { locale, currency, cartOwner } = await requestContext(args);
-  return loadCatalogue({ searchParams: new URL(args.request.url).searchParams, locale, currency, owner: cartOwner }, fixed);
+  const catalogue = await loadCatalogue({ searchParams: new URL(args.request.url).searchParams, locale, currency, owner: cartOwner }, fixed);
+  return { ...catalogue, messages: routeMessages(locale, handle) };
 }

@@ -1,11 +1,10 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { defaultLocale, intlLocale, isLocale, locales, type Locale } from "~/i18n/config";
-import { createTranslator, type Messages, type Translate } from "~/i18n/translate";
+import { createTranslator, matchedMessages, type Translate } from "~/i18n/translate";
 
 interface RootMetaData {
   locale: Locale;
   siteUrl: string;
-  messages: Messages;
 }
 
 export interface PageSeo {
@@ -43,7 +42,7 @@ export function pageMeta(
   const root = rootData(args.matches);
   const locale = root?.locale ?? defaultLocale;
   const siteUrl = root?.siteUrl ?? "";
-  const t = createTranslator(root?.messages ?? {}, locale);
+  const t = createTranslator(matchedMessages(args.matches), locale);
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith("/") ? "" : "/"}${path}`);
   const seo = build(t, locale, { siteUrl, absolute });
   const siteName = t("common.brand");

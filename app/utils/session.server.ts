@@ -13,6 +13,12 @@ export interface Toast {
   description?: string;
   vars?: Record<string, string | number>;
 }
+/** A toast as the browser gets it: translated on the server (translateToast), so pages need not carry every toast's texts. */
+export interface ShownToast {
+  kind: ToastKind;
+  title: string;
+  description?: string;
+}
 
 /**
  * What the signed cookie holds: the token of a signed-in session (its row in public.sessions is

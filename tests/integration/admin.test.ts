@@ -16,8 +16,9 @@ import { getOfferSection, saveOfferSection } from "~/models/offer.server";
 import { createContactMessage, getMessage } from "~/models/message.server";
 import { toCents } from "~/utils/money";
 import { sniffImage, sniffVideo } from "~/utils/media";
-import { clientMessages } from "~/i18n/catalogues.server";
-import { action as layoutAction, loader as layoutLoader } from "~/routes/admin";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { SHELL } from "~/i18n/namespaces";
+import { action as layoutAction, handle as adminHandle, loader as layoutLoader } from "~/routes/admin";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/admin._index";
 import { action as productsAction, loader as productsLoader } from "~/routes/admin.products._index";
 import { action as inventoryAction } from "~/routes/admin.inventory";
@@ -635,9 +636,10 @@ describe("CSV fields, magic bytes and the uploads route", () => {
   });
 
   it("sends the admin texts only to admins' browsers", () => {
-    expect(clientMessages("de")).not.toHaveProperty("admin");
-    expect(clientMessages("de", { admin: true })).toHaveProperty("admin.tabs.products", "Produkte");
-    expect(clientMessages("ar", { admin: true })).toHaveProperty("admin.product.errors.requiredTitle", "خطأ في البيانات");
+    // The root sends the shell's texts to everyone; the admin layout (admins only) the admin's.
+    expect(routeMessages("de", SHELL)).not.toHaveProperty("admin");
+    expect(routeMessages("de", adminHandle)).toHaveProperty("admin.tabs.products", "Produkte");
+    expect(routeMessages("ar", adminHandle)).toHaveProperty("admin.product.errors.requiredTitle", "خطأ في البيانات");
   });
 
   it("serves only names it wrote: anything else, traversal included, is a 404", async () => {

@@ -44,11 +44,11 @@ describe("locale catalogues", () => {
       key.split(".").reduce<string | Tree | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), read(locale, file));
     expect(get("en", "common.json", "notFound.title")).toBe("Oops! Page not found");
     expect(get("en", "common.json", "notFound.home")).toBe("Return to Home");
-    expect(get("ar", "product.json", "notFound")).toBe("المنتج غير موجود");
+    expect(get("ar", "common.json", "pageErrors.productNotFound.title")).toBe("المنتج غير موجود");
     expect(get("ar", "product.json", "emptyFiltered")).toBe("لا توجد منتجات تطابق معايير البحث");
     expect(get("ar", "product.json", "emptyAll")).toBe("لا توجد منتجات متاحة");
-    expect(get("de", "catalogue.json", "categoryPage.notFound")).toBe("Kategorie nicht gefunden");
-    expect(get("de", "catalogue.json", "categoryPage.notFoundText")).toBe("Entschuldigung, die angeforderte Kategorie ist nicht verfügbar.");
+    expect(get("de", "common.json", "pageErrors.categoryNotFound.title")).toBe("Kategorie nicht gefunden");
+    expect(get("de", "common.json", "pageErrors.categoryNotFound.message")).toBe("Entschuldigung, die angeforderte Kategorie ist nicht verfügbar.");
     expect(get("de", "home.json", "hero.cta")).toBe("Zur Premium-Kollektion");
   });
 });
