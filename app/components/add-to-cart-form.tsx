@@ -3,12 +3,14 @@ import { useT } from "~/i18n/use-t";
 import { CartIcon } from "./icons";
 import { useFetcherToast, useHydrated } from "./client-toast";
 import { StatusButton } from "./status-button";
+import { submitThroughFetcher } from "./shared-form";
 
 /**
  * Posts to /cart (intent=add). Without JavaScript the post redirects back here with a flash toast;
  * with JavaScript a fetcher sends it, the page stays where it is, the answer's toast is shown and
  * the header badge moves at once (optimistic count). The server checks stock and the product, not
- * just this button.
+ * just this button. On a card it is only a button of the grid's shared cart form (`form`: its id,
+ * see shared-form.tsx), which adds one piece.
  */
 export function AddToCartForm({
   productId,
@@ -16,18 +18,43 @@ export function AddToCartForm({
   source,
   withQuantity = false,
   maxQuantity,
+  form,
 }: {
   productId: string;
   available: boolean;
   source: "card" | "detail" | "offer";
   withQuantity?: boolean;
   maxQuantity?: number;
+  form?: string;
 }) {
   const fetcher = useFetcher<{ ok: boolean }>({ key: `add-to-cart-${source}-${productId}` });
   const { t } = useT();
   const location = useLocation();
   const hydrated = useHydrated();
   useFetcherToast(fetcher.data);
+  const icon = <CartIcon className={source === "card" ? "hidden h-4 w-4 shrink-0 sm:block" : "h-4 w-4"} />;
+  if (form) {
+    return (
+      <StatusButton
+        form={form}
+        name="productId"
+        value={productId}
+        onClick={(event) => submitThroughFetcher(event, fetcher)}
+        className="btn-card"
+        data-testid="add-to-cart"
+        disabled={!available}
+        pendingLabel={
+          <>
+            {icon}
+            {t("product.adding")}
+          </>
+        }
+      >
+        {icon}
+        {available ? t("product.addToCart") : t("product.soldOut")}
+      </StatusButton>
+    );
+  }
   return (
     <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
       <input type="hidden" name="intent" value="add" />
@@ -57,16 +84,17 @@ export function AddToCartForm({
       )}
       <StatusButton
         // On a card (two columns on a phone) the button is narrow: smaller text, the icon from sm up.
-        className={source === "card" ? "btn-primary flex-1 !px-2 text-xs sm:!px-4 sm:text-sm" : "btn-primary flex-1"}
+        className={source === "card" ? "btn-card" : "btn-primary flex-1"}
+        data-testid="add-to-cart"
         disabled={!available}
         pendingLabel={
           <>
-            <CartIcon className={source === "card" ? "hidden h-4 w-4 shrink-0 sm:block" : "h-4 w-4"} />
+            {icon}
             {t("product.adding")}
           </>
         }
       >
-        <CartIcon className={source === "card" ? "hidden h-4 w-4 shrink-0 sm:block" : "h-4 w-4"} />
+        {icon}
         {available ? t("product.addToCart") : t("product.soldOut")}
       </StatusButton>
     </fetcher.Form>

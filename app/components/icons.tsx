@@ -3,7 +3,7 @@ import spriteHref from "~/assets/icons.svg?url&no-inline";
 /**
  * Icons from one sprite file (app/assets/icons.svg, served hashed and cached for a year): each icon
  * is a small <svg><use href="…#name"/></svg>, not a copy of its paths in every page. Decorative
- * unless given a title. The outer <svg> sets stroke and fill; the symbols inherit them.
+ * unless given a title. The outer <svg>'s .icon class sets stroke and fill; the symbols inherit them.
  */
 export const ICON_SPRITE = spriteHref;
 
@@ -12,13 +12,9 @@ type IconProps = { className?: string; title?: string };
 export function Icon({ name, className, title, filled }: IconProps & { name: string; filled?: boolean }) {
   return (
     <svg
-      viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className ?? "h-5 w-5"}
+      // The pen (stroke, fill) comes from the .icon class (styles/app.css), not from attributes
+      // repeated on every icon of the page; the symbol's own viewBox scales it to the box.
+      className={`icon${filled ? " icon-fill" : ""} ${className ?? "h-5 w-5"}`}
       aria-hidden={title ? undefined : true}
       role={title ? "img" : undefined}
     >

@@ -20,7 +20,7 @@ export function Price({
   const { t } = useT();
   const sizes = { sm: "text-base", md: "text-lg", lg: "text-3xl" };
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+    <span className="price-row">
       {/* dir="ltr": "12,90 €" keeps its order inside Arabic text (else it reads "€ 12,90"). */}
       <span className={`${sizes[size]} font-bold text-ink`} dir="ltr" data-testid="price">
         {formatPrice(cents, currency)}
@@ -35,7 +35,7 @@ export function ReferencePrice({ cents, currency }: { cents: number; currency: C
   const { t } = useT();
   return (
     <span className="text-sm text-slate-600" data-testid="reference-price">
-      {t("pricing.lowest30")}{" "}
+      {`${t("pricing.lowest30")} `}
       <s dir="ltr">{formatPrice(cents, currency)}</s>
     </span>
   );

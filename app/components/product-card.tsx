@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { ProductView } from "~/models/product.server";
+import type { ProductCardView } from "~/models/product.server";
 import { useT } from "~/i18n/use-t";
 import { Price } from "./price";
 import { AddToCartForm } from "./add-to-cart-form";
 import { FavoriteToggle } from "./favorite-toggle";
+import { SharedForm } from "./shared-form";
+import { useId } from "react";
 
 export function StockStatus({ stock, available }: { stock: number; available: boolean }) {
   const { t } = useT();
@@ -18,58 +20,53 @@ export function ProductCard({
   layout = "grid",
   favorite = false,
   eager = false,
+  forms,
 }: {
-  product: ProductView;
+  product: ProductCardView;
   layout?: "grid" | "list";
   favorite?: boolean;
   eager?: boolean;
+  /** The ids of the grid's shared favourites and cart forms (ProductGrid). */
+  forms: CardForms;
 }) {
   const { t } = useT();
   const list = layout === "list";
   return (
-    <article
-      data-testid="product-card"
-      className={`card relative flex overflow-hidden ${list ? "flex-row" : "flex-col"}`}
-    >
-      <Link to={`/products/${product.id}`} className={`relative block shrink-0 bg-slate-100 ${list ? "w-32 sm:w-48" : ""}`} tabIndex={-1} aria-hidden="true">
-        <img
-          src={product.image}
-          alt=""
-          width={600}
-          height={600}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-square w-full object-cover"
-        />
+    // Classes named once in styles/app.css (pc-*): 24 cards a page.
+    <article data-testid="product-card" className={list ? "pc pc-list" : "pc"}>
+      {/* The image repeats the title's link for the pointer: hidden from keyboards and screen readers. */}
+      <Link to={`/products/${product.id}`} discover="none" className={list ? "pc-media w-32 sm:w-48" : "pc-media"} tabIndex={-1} aria-hidden="true">
+        <img src={product.image} alt="" width={600} height={600} loading={eager ? "eager" : "lazy"} decoding="async" className="pc-img" />
       </Link>
-      <div className="absolute start-2 top-2 flex flex-col items-start gap-1">
-        {product.discount ? (
-          <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" dir="ltr">
-            −{product.discount}%
-          </span>
-        ) : null}
-        {product.featured ? (
-          <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">{t("product.featured")}</span>
-        ) : null}
-      </div>
-      <div className="absolute end-2 top-2">
-        <FavoriteToggle productId={product.id} active={favorite} productName={product.name} />
-      </div>
-      <div className={`flex min-w-0 flex-1 flex-col gap-2 ${list ? "p-4" : "p-3 sm:p-4"}`}>
-        <h3 className="text-sm font-semibold leading-snug sm:text-base">
-          <Link to={`/products/${product.id}`} className="hover:text-brand-700 hover:underline">
-            {product.name}
-          </Link>
+      {product.discount || product.featured ? (
+        <div className="pc-badges">
+          {product.discount ? (
+            <span className="badge bg-red-700 text-white" dir="ltr">
+              {`−${product.discount}%`}
+            </span>
+          ) : null}
+          {product.featured ? <span className="badge bg-amber-300 text-amber-950">{t("product.featured")}</span> : null}
+        </div>
+      ) : null}
+      <FavoriteToggle productId={product.id} active={favorite} productName={product.name} form={forms.favorite} className="pc-fav" />
+      <div className={list ? "pc-body p-4" : "pc-body p-3 sm:p-4"}>
+        <h3 className="pc-title">
+          <Link to={`/products/${product.id}`}>{product.name}</Link>
         </h3>
-        <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm">{product.description}</p>
-        <div className="mt-auto flex flex-col gap-2 pt-2">
+        {product.summary ? <p className="pc-summary">{product.summary}</p> : null}
+        <div className="pc-buy">
           <Price cents={product.price} referenceCents={product.referencePrice} currency={product.currency} />
           <StockStatus stock={product.stock} available={product.available} />
-          <AddToCartForm productId={product.id} available={product.available} source="card" />
+          <AddToCartForm productId={product.id} available={product.available} source="card" form={forms.cart} />
         </div>
       </div>
     </article>
   );
+}
+
+interface CardForms {
+  favorite: string;
+  cart: string;
 }
 
 export function ProductGrid({
@@ -78,26 +75,30 @@ export function ProductGrid({
   favoriteIds,
   eagerCount = 0,
 }: {
-  products: ProductView[];
+  products: ProductCardView[];
   layout?: "grid" | "list";
   favoriteIds?: readonly string[];
   eagerCount?: number;
 }) {
+  // Each card's heart and add-to-cart button post through these two forms (shared-form.tsx).
+  const id = useId();
+  const forms = { favorite: `fav${id}`, cart: `cart${id}` };
   return (
-    <div
-      className={
-        layout === "list" ? "flex flex-col gap-4" : "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
-      }
-    >
-      {products.map((product, index) => (
-        <ProductCard
-          key={product.id}
-          product={product}
-          layout={layout}
-          favorite={favoriteIds?.includes(product.id)}
-          eager={index < eagerCount}
-        />
-      ))}
-    </div>
+    <>
+      <SharedForm id={forms.favorite} action="/favorites" fields={{ intent: "toggle" }} />
+      <SharedForm id={forms.cart} action="/cart" fields={{ intent: "add", quantity: "1" }} />
+      <div className={layout === "list" ? "flex flex-col gap-4" : "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"}>
+        {products.map((product, index) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            layout={layout}
+            favorite={favoriteIds?.includes(product.id)}
+            eager={index < eagerCount}
+            forms={forms}
+          />
+        ))}
+      </div>
+    </>
   );
 }

@@ -29,10 +29,11 @@ function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ to: 
   return (
     <div>
       <h2 className="mb-3 text-sm font-bold uppercase tracking-wide text-white">{title}</h2>
-      <ul className="space-y-2 text-sm">
+      <ul className="footer-links">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-slate-300 hover:text-white">
+            {/* Rarely followed from every page: the route is looked up when clicked, not on every page load. */}
+            <Link to={link.to} discover="none">
               {t(link.key)}
             </Link>
           </li>

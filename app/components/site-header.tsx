@@ -14,10 +14,9 @@ const navLinks = [
   { to: "/contact", key: "common.nav.contact", end: false },
 ] as const;
 
+/** Header links and buttons: their classes are named once in styles/app.css (nav-link, icon-link). */
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
-  }`;
+  return isActive ? "nav-link nav-link-active" : "nav-link";
 }
 
 function Brand() {
@@ -76,7 +75,7 @@ export function SiteHeader() {
   // No root data: its loader failed (the database is gone). Only what needs no data and no account.
   if (!root) return <DegradedHeader />;
 
-  const iconLink = "grid h-10 w-10 place-items-center rounded-md text-slate-700 hover:bg-slate-100";
+  const iconLink = "icon-link";
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -110,7 +109,7 @@ export function SiteHeader() {
                 </NavLink>
                 <Form method="post" action="/logout">
                   <input type="hidden" name="redirectTo" value="/" />
-                  <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <button type="submit" className="nav-link">
                     {t("common.nav.signOut")}
                   </button>
                 </Form>

@@ -3,7 +3,7 @@ import type { Currency } from "~/utils/money";
 import { PAGE_SIZE, parseCatalogueParams } from "~/utils/catalogue-params";
 import { categories, categoryName } from "~/data/categories";
 import type { CartOwner } from "./cart.server";
-import { queryProducts, toProductView } from "./product.server";
+import { queryProducts, toProductCard } from "./product.server";
 import { listFavoriteIds } from "./favorite.server";
 
 export interface CatalogueQuery {
@@ -27,7 +27,7 @@ export async function loadCatalogue({ searchParams, locale, currency, owner }: C
     locale,
     currency,
     params: { ...params, page: result.page },
-    products: result.products.map((product) => toProductView(product, locale, currency)),
+    products: result.products.map((product) => toProductCard(product, locale, currency, { summary: params.view === "list" })),
     total: result.total,
     pageCount: result.pageCount,
     priceCeiling: result.priceCeiling,

@@ -62,6 +62,44 @@ export interface ProductView {
   tags: string[];
 }
 
+/**
+ * What a product card shows (listings, search, favourites, the home page): a listing sends 24 of
+ * them with every page and every navigation, so only what the card renders. The description, cut
+ * to the two lines the card has room for, only for the list view (the grid shows none: two narrow
+ * columns on a phone).
+ */
+export type ProductCardView = Pick<
+  ProductView,
+  "id" | "name" | "image" | "price" | "referencePrice" | "discount" | "currency" | "stock" | "available" | "featured"
+> & { summary?: string };
+
+/** A card's description: at most SUMMARY_CHARS characters, cut at a word, with an ellipsis. */
+const SUMMARY_CHARS = 120;
+function summaryOf(text: string): string {
+  const characters = Array.from(text.trim());
+  if (characters.length <= SUMMARY_CHARS) return text.trim();
+  const cut = characters.slice(0, SUMMARY_CHARS).join("");
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > SUMMARY_CHARS / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:–-]+$/u, "")}…`;
+}
+
+export function toProductCard(product: Product, locale: Locale, currency: Currency, options: { summary?: boolean } = {}): ProductCardView {
+  const { price, referencePrice } = priceIn(product, currency);
+  return {
+    id: product.id,
+    name: localizedName(product, locale),
+    ...(options.summary ? { summary: summaryOf(localizedDescription(product, locale)) } : {}),
+    image: product.image,
+    price,
+    referencePrice,
+    discount: discountPercent(referencePrice, price),
+    currency,
+    stock: product.stock,
+    available: isAvailable(product),
+    featured: product.featured,
+  };
+}
+
 export interface ProductRow {
   id: string;
   name: string;

@@ -43,7 +43,7 @@ async function register(page: Page, email: string, password: string) {
 
 async function placeOrder(page: Page, email: string): Promise<string> {
   await page.goto("/products");
-  const add = page.locator('form[action="/cart"] button[type="submit"]:not([disabled])').first();
+  const add = page.locator('[data-testid="add-to-cart"]:not([disabled])').first();
   await Promise.all([
     page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/cart") && response.request().method() === "POST"),
     add.click(),

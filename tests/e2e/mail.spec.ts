@@ -227,7 +227,7 @@ test("an invalid address typed into the newsletter page is answered on that page
 
 test("an order's confirmation e-mail is in the outbox with the order's lines and total", async ({ page }) => {
   await page.goto("/products");
-  const add = page.locator('form[action="/cart"] button[type="submit"]:not([disabled])').first();
+  const add = page.locator('[data-testid="add-to-cart"]:not([disabled])').first();
   await Promise.all([
     page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/cart") && response.request().method() === "POST"),
     add.click(),

@@ -15,7 +15,9 @@ const URL = "/";
 /** The product ids the page's hearts are for, as a new visitor sees it. */
 async function heartIds(request: APIRequestContext): Promise<string[]> {
   const html = await (await request.get(URL, { headers: { cookie: "" } })).text();
-  return [...html.matchAll(/action="\/favorites"[\s\S]*?name="productId" value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+  // Each card's heart is a button of the grid's favourites form carrying its product id.
+  const hearts = [...html.matchAll(/<button[^>]*data-testid="favorite-toggle"[^>]*>/g)].map((m) => m[0]);
+  return hearts.map((tag) => /value="([0-9a-f-]{36})"/.exec(tag)?.[1]).filter((id): id is string => Boolean(id));
 }
 
 async function favoriteIds(page: Page): Promise<string[]> {
@@ -96,7 +98,8 @@ test("visitors with different carts, favourites and roles each see their own pag
     if (badge === "0") await expect(page.getByTestId("cart-badge")).toHaveCount(0);
     else await expect(page.getByTestId("cart-badge").first()).toHaveText(badge);
     for (const id of [first!, second!]) {
-      const heart = page.locator(`form[action="/favorites"]:has(input[name="productId"][value="${id}"]) button`).first();
+      // A card's heart is a button of the grid's one favourites form, carrying its product.
+      const heart = page.locator(`[data-testid="favorite-toggle"][name="productId"][value="${id}"]`).first();
       await expect(heart).toHaveAttribute("aria-pressed", favourite.includes(id) ? "true" : "false");
     }
     expect((await page.locator('form[action="/logout"]').count()) > 0).toBe(signedIn);
