@@ -63,7 +63,12 @@ const PRODUCT_COLUMNS = `p.id, p.name, p.name_ar, p.name_fr, p.name_de, p.descri
   p.category, p.in_stock, p.stock, p.featured, p.tags, p.created_at`;
 
 /** The owner's cart lines with their products, oldest line first. */
-export async function getCartLines(owner: CartOwner | null, db?: Queryable): Promise<CartLineRecord[]> {
+/**
+ * The cart's lines with their products. `lock` (inside a transaction: the checkout) locks the
+ * cart's rows until it ends, so a second checkout of the same cart at the same moment (another tab)
+ * waits, then finds the cart emptied by the first instead of ordering it again.
+ */
+export async function getCartLines(owner: CartOwner | null, db?: Queryable, options: { lock?: boolean } = {}): Promise<CartLineRecord[]> {
   if (!owner) return [];
   const q = db ?? (await getDb());
   const where = ownerWhere(owner, 1, "c");
@@ -71,7 +76,7 @@ export async function getCartLines(owner: CartOwner | null, db?: Queryable): Pro
     `select ${PRODUCT_COLUMNS}, c.quantity as cart_quantity
        from public.cart_items c join public.products p on p.id = c.product_id
       where ${where.sql}
-      order by c.created_at, c.id`,
+      order by c.created_at, c.id${options.lock ? " for update of c" : ""}`,
     [where.param],
   );
   return rows.map((row) => ({ productId: row.id, quantity: row.cart_quantity, product: productFromRow(row) }));

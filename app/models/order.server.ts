@@ -97,7 +97,7 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
   }
   try {
     const orderId = await db.transaction(async (tx) => {
-      const lines = await getCartLines(order.owner, tx);
+      const lines = await getCartLines(order.owner, tx, { lock: true });
       if (lines.length === 0) throw new EmptyCartError();
       for (const line of lines) {
         if (!isAvailable(line.product) || line.quantity > line.product.stock) {

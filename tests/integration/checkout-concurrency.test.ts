@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/test-db";
 import { addToCart, countCartItems } from "~/models/cart.server";
-import { OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
+import { EmptyCartError, OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
 
 /*
@@ -74,6 +74,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
     expect(placed).toBe(SHOPPERS);
     expect(await stockOf(test, a)).toBe(100 - SHOPPERS);
     expect(await stockOf(test, b)).toBe(100 - SHOPPERS);
+  });
+
+  it("one cart checked out from two tabs at the same moment (two forms) is ordered once; the other finds it empty", async () => {
+    const a = await insertProduct(test, "Twice lamp", 100);
+    const b = await insertProduct(test, "Twice chair", 100);
+    const owners = Array.from({ length: 10 }, () => ({ sessionId: randomUUID() }));
+    for (const owner of owners) {
+      await addToCart(owner, a, 1);
+      await addToCart(owner, b, 2);
+    }
+    const results = await Promise.allSettled(
+      owners.flatMap((owner) =>
+        [0, 1].map(() => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" })),
+      ),
+    );
+    const failed = results.flatMap((r) => (r.status === "rejected" && !(r.reason instanceof EmptyCartError) ? [r.reason as unknown] : []));
+    expect(failed).toEqual([]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(owners.length);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(owners.length);
+    expect(await stockOf(test, a)).toBe(100 - owners.length);
+    expect(await stockOf(test, b)).toBe(100 - 2 * owners.length);
   });
 
   it("stock for fewer orders than shoppers: the others are refused naming the product, nothing else fails, stock exact", async () => {
