@@ -101,6 +101,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return tooMany(retryAfter, t("account.errors.tooManyAttempts", { minutes: Math.ceil(retryAfter / 60) }));
     }
     if (!byAccount!.allowed && !(await claimRateSlot(`login:account-slot:${email}`, slowDownSeconds))) {
+      // Nothing was checked: the owner asked to wait, trying again, must not use up the attempts
+      // of their own address at their own account (that would lock them out for the window).
+      await refundRateLimit(keys.accountFromAddress);
+      await refundRateLimit(keys.account);
       return tooMany(slowDownSeconds, t("account.errors.slowDown", { seconds: slowDownSeconds }));
     }
 

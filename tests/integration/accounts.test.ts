@@ -82,6 +82,20 @@ describe.each(testDbKinds)("accounts on %s", (kind) => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_LIMITS.perAccount);
   });
 
+  it("after a burst from many addresses, the owner asked to wait and trying again is slowed down, not locked out", async () => {
+    await burst((i) => `192.0.2.${i + 1}`);
+    // The slot frees every few seconds; meanwhile the owner, from their own address, tries again
+    // and again, each answered "wait a moment" without anything checked.
+    const owner = () => statusOf(loginRequest("kunde@example.com", "kunde12345", "203.0.113.50"));
+    const slot = "login:account-slot:kunde@example.com";
+    const takeSlot = () => testDb.db.query("update public.rate_limits set window_start = now() where key = $1", [slot]);
+    await takeSlot();
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccountFromAddress + 3; attempt++) expect(await owner()).toBe(429);
+    // The slot is free again (its period has passed): the owner's password is checked, and they are in.
+    await testDb.db.query("update public.rate_limits set window_start = now() - interval '1 hour' where key = $1", [slot]);
+    expect(await owner()).toBe(302);
+  });
+
   it("of 60 sign-ins asking for an account's slow-down slot at once, one gets it", async () => {
     const claims = await Promise.all(Array.from({ length: 60 }, () => claimRateSlot("login:account-slot:burst@example.com", 3600)));
     expect(claims.filter(Boolean)).toHaveLength(1);
