@@ -1,179 +1,431 @@
 #!/usr/bin/env node
-// `npm run bench`: builds, then for a catalogue of 100 and of BENCH_PRODUCTS (10 000) products
-// starts the production server on a fresh embedded database, drives load at it from a second
-// process (autocannon) for a fixed time per route — as a new visitor (the shared page cache) and as a
-// visitor with a cart (rendered per request) — and measures the same server's throughput for a
-// static file of the same size as each page (the ceiling). Prints the table and writes it into
-// docs/performance.md between the bench markers.
-import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+// `npm run bench`: the shop under load, every figure next to a bare Remix page measured in the same
+// run (timings on a shared 2-core machine are only comparable side by side).
+//
+// For each database setup — the embedded PGlite, and with BENCH_DATABASE_URL (or DATABASE_URL) a
+// real Postgres with WEB_CONCURRENCY=1 and =2 — it starts the production build on a fresh database
+// of BENCH_PRODUCTS (10 000) products and measures, with autocannon from a second process:
+//   - the bare page (scripts/bench-bare: Remix + React, a 24-item loader, served by remix-serve);
+//   - every GET route as a new visitor, as a visitor with a cart, and as a signed-in customer with
+//     favourites and a cart: req/s at BENCH_CONNECTIONS (50) for BENCH_DURATION (8) s, p50/p99,
+//     and req/s as a ratio to the bare page;
+//   - an open-loop run (a fixed arrival rate: scripts/lib/open-loop.mjs; autocannon's -R sends
+//     each second's share in one burst) of carted visitors on the listing at 100, 200 and 400
+//     requests a second, with p50/p99, and the bare page's at the same rates;
+//   - the listing's HTML and client-side navigation payload in bytes;
+//   - with two processes: how long an admin's stock change takes to show on pages of both.
+// The embedded setup is also run on a catalogue of BENCH_SMALL_PRODUCTS (100; 0 skips it) for the
+// 10 000 / 100 latency ratio. Prints the tables and writes them into docs/performance.md.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, freshDataDir, removeDataDir, root, startServer, stopServer, writePerformanceBlock } from "./lib/prod-server.mjs";
+import { createScratchDatabase, Visitor, withPostgres } from "./lib/visitor.mjs";
+
 const BUILD_DIR = process.env.BUILD_DIR ?? "build-bench";
+const BARE_BUILD_DIR = path.join(root, "build-bench-bare");
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
-const SIZES = [100, Number(process.env.BENCH_PRODUCTS ?? 10_000)];
+const BARE_PORT = PORT + 1;
+const SIZE = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const SMALL_SIZE = Number(process.env.BENCH_SMALL_PRODUCTS ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RATES = (process.env.BENCH_RATES ?? "100,200,400").split(",").map(Number);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const base = `http://localhost:${PORT}`;
 const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
+const LISTING = "/products";
 
 const routes = [
   { name: "home", path: "/" },
-  { name: "products", path: "/products" },
+  { name: "products", path: LISTING },
   { name: "products filtered", path: "/products?category=home-office&sort=price-low&page=3" },
   { name: "product", path: `/products/${PRODUCT_ID}` },
   { name: "category", path: "/category/coffee-tea" },
   { name: "search", path: "/search?q=lamp" },
-  {
-    name: "POST /cart add",
-    path: "/cart",
-    method: "POST",
-    body: `intent=add&productId=${PRODUCT_ID}&quantity=1&redirectTo=%2F`,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-  },
+  { name: "about (static)", path: "/about" },
 ];
-
-/**
- * Every GET route twice: as a new visitor (no cookies: the shared page cache answers after the
- * first render) and as a visitor with a cart (a cart cookie: rendered per request, the worst case
- * of a returning shopper). The cart post always renders.
- */
-function runs() {
-  const cartCookie = { cookie: `cart-session-id=${randomUUID()}` };
-  return routes.flatMap((route) =>
-    route.method
-      ? [{ ...route, visitor: "with a cart" }]
-      : [
-          { ...route, visitor: "new visitor" },
-          { ...route, visitor: "with a cart", headers: { ...route.headers, ...cartCookie } },
-        ],
-  );
-}
 
 function log(...args) {
   console.error("[bench]", ...args);
 }
 
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+const FILL_SQL = `insert into public.products (name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
+     price, price_eur, price_chf, sale_price_eur, sale_price_chf, image, images, category, in_stock, stock, featured, tags, created_at)
+   select 'Bench desk lamp ' || g, 'Test-Schreibtischlampe ' || g, 'Lampe de bureau test ' || g, 'مصباح مكتب تجريبي ' || g,
+          'Generated product ' || g || ' for the benchmark.', 'Erzeugter Artikel ' || g || ' für den Benchmark.',
+          'Article généré ' || g || ' pour le benchmark.', 'منتج مُولَّد ' || g || ' لاختبار الأداء.',
+          p, p, round(p * 1.08, 2), case when g % 4 = 0 then round(p * 0.8, 2) end, case when g % 4 = 0 then round(p * 1.08 * 0.8, 2) end,
+          img, array[img], (array['office-gifts','productivity-work','luxury-comfort','coffee-tea','decor-walls','home-office',
+            'audio-ambiance','office-plants','sustainable-supplies','storage-organization','kids-teens','seasonal-gifts','budget-deals'])[1 + g % 13],
+          g % 29 <> 0, case when g % 29 = 0 then 0 else 1 + g % 60 end, g % 211 = 0, array['bench', 'tag' || (g % 50)],
+          now() - make_interval(mins => g)
+     from generate_series(1, $1::int) g,
+          lateral (select round((9.9 + (g * 37 % 990))::numeric, 2) as p) price,
+          lateral (select image as img from public.products where image <> '' order by created_at limit 1) image`;
+
 /** Adds generated products (in SQL, inside the database) until the catalogue has `size` rows. */
-async function fillCatalogue(dataDir, size) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
-  const [{ count }] = (await db.query("select count(*)::int as count from public.products")).rows;
+async function fillCatalogue(query, size) {
+  const [{ count }] = await query("select count(*)::int as count from public.products");
   const missing = Math.max(0, size - count);
-  if (missing > 0) {
-    await db.query(
-      `insert into public.products (name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-         price, price_eur, price_chf, original_price_eur, original_price_chf, image, images, category, in_stock, stock, featured, tags, created_at)
-       select 'Bench desk lamp ' || g, 'Test-Schreibtischlampe ' || g, 'Lampe de bureau test ' || g, 'مصباح مكتب تجريبي ' || g,
-              'Generated product ' || g || ' for the benchmark.', 'Erzeugter Artikel ' || g || ' für den Benchmark.',
-              'Article généré ' || g || ' pour le benchmark.', 'منتج مُولَّد ' || g || ' لاختبار الأداء.',
-              p, p, round(p * 1.08, 2), case when g % 4 = 0 then round(p * 1.25, 2) end, case when g % 4 = 0 then round(p * 1.35, 2) end,
-              img, array[img], (array['office-gifts','productivity-work','luxury-comfort','coffee-tea','decor-walls','home-office',
-                'audio-ambiance','office-plants','sustainable-supplies','storage-organization','kids-teens','seasonal-gifts','budget-deals'])[1 + g % 13],
-              g % 29 <> 0, case when g % 29 = 0 then 0 else 1 + g % 60 end, g % 211 = 0, array['bench', 'tag' || (g % 50)],
-              now() - make_interval(mins => g)
-         from generate_series(1, $1::int) g,
-              lateral (select round((9.9 + (g * 37 % 990))::numeric, 2) as p) price,
-              lateral (select image as img from public.products where image <> '' order by created_at limit 1) image`,
-      [missing],
-    );
-  }
-  await db.query("analyze public.products");
-  await db.close();
+  if (missing > 0) await query(FILL_SQL, [missing]);
+  await query("analyze public.products");
   return count + missing;
 }
 
-function autocannon(url, route) {
+async function fillEmbedded(dataDir, size) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  try {
+    return await fillCatalogue(async (text, params) => (await db.query(text, params)).rows, size);
+  } finally {
+    await db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visitors
+
+async function cartVisitor() {
+  const visitor = new Visitor(base, "with a cart");
+  await visitor.request("/cart", { method: "POST", form: { intent: "add", productId: PRODUCT_ID, quantity: "1", redirectTo: "/" } });
+  await visitor.settle();
+  if (!visitor.cookies.has("cart-session-id")) throw new Error("adding to the cart set no cart cookie");
+  return visitor;
+}
+
+const BENCH_PASSWORD = "bench-password-1";
+
+/** A new customer account (signed up and signed in), with favourites on the listing's first page and a cart line. */
+async function customerVisitor(email) {
+  const visitor = new Visitor(base, "signed in, favourites");
+  await visitor.request("/register", {
+    method: "POST",
+    form: { firstName: "Bench", lastName: "Kunde", email, country: "DE", password: BENCH_PASSWORD, confirmPassword: BENCH_PASSWORD },
+  });
+  await visitor.request("/login", { method: "POST", form: { email, password: BENCH_PASSWORD } });
+  await visitor.settle();
+  if (!visitor.cookies.has("__session")) throw new Error("signing in set no session cookie");
+  const listing = await visitor.request(LISTING);
+  const ids = [...new Set([...listing.body.matchAll(/\/products\/([0-9a-f-]{36})/g)].map((m) => m[1]))].slice(0, 3);
+  for (const productId of [PRODUCT_ID, ...ids.filter((id) => id !== PRODUCT_ID)]) {
+    await visitor.request("/favorites", { method: "POST", form: { intent: "toggle", productId, redirectTo: "/" } });
+  }
+  await visitor.request("/cart", { method: "POST", form: { intent: "add", productId: PRODUCT_ID, quantity: "1", redirectTo: "/" } });
+  await visitor.settle();
+  return visitor;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+function autocannon(url, { headers = {}, method, body } = {}) {
   const args = ["node_modules/autocannon/autocannon.js", "-j", "-c", String(CONNECTIONS), "-d", String(DURATION)];
-  if (route?.method) args.push("-m", route.method);
-  if (route?.body) args.push("-b", route.body);
-  for (const [name, value] of Object.entries(route?.headers ?? {})) args.push("-H", `${name}=${value}`);
+  if (method) args.push("-m", method);
+  if (body) args.push("-b", body);
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
   const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`autocannon failed: ${result.stderr}`);
   const json = JSON.parse(result.stdout);
-  const errors = json.errors + json.timeouts + (json["4xx"] ?? 0) + (json["5xx"] ?? 0) + (route?.method ? 0 : json["3xx"] ?? 0);
-  return {
-    rps: json.requests.average,
-    p50: json.latency.p50,
-    p99: json.latency.p99,
-    mean: json.latency.average,
-    errors,
-    requests: json.requests.total,
-  };
+  // A post answers 303 (back to the page): only a GET's redirect is an error here.
+  const errors = json.errors + json.timeouts + (json["4xx"] ?? 0) + (json["5xx"] ?? 0) + (method && method !== "GET" ? 0 : (json["3xx"] ?? 0));
+  return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, mean: json.latency.average, errors, requests: json.requests.total };
 }
 
-async function measure(size) {
-  let server;
-  const dataDir = freshDataDir("bench");
-  const serverOptions = { buildDir: BUILD_DIR, port: PORT, dataDir, env: { COOKIE_SECURE: "false" } };
+/** A fixed arrival rate of GETs for DURATION seconds (scripts/lib/open-loop.mjs, a process of its own). */
+function openLoop(url, rate, cookie) {
+  const args = ["scripts/lib/open-loop.mjs", url, String(rate), String(DURATION)];
+  if (cookie) args.push(cookie);
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`open loop failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** Warms a page up (a few requests on fresh connections) and returns its size in bytes. */
+async function warm(url, headers = {}) {
+  let bytes = 0;
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(url, { headers: { ...headers, connection: "close" }, redirect: "manual" });
+    bytes = (await response.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  }
+  return bytes;
+}
+
+async function startBare() {
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", path.join(BARE_BUILD_DIR, "server/index.js")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT) },
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://localhost:${BARE_PORT}/`)).ok) return server;
+    } catch {}
+    await pause(100);
+  }
+  server.kill("SIGKILL");
+  throw new Error("the bare Remix page did not start");
+}
+
+async function measureBare() {
+  const bare = await startBare();
   try {
-    log(`catalogue of ${size}: first start (migrate + seed)…`);
-    server = await startServer(serverOptions);
-    await stopServer(server);
-    const products = await fillCatalogue(dataDir, size);
-    log(`catalogue has ${products} products; starting server…`);
-    server = await startServer(serverOptions);
-    const staticDir = path.join(root, BUILD_DIR, "client", "bench-static");
-    mkdirSync(staticDir, { recursive: true });
-    const results = [];
-    for (const [index, route] of runs().entries()) {
-      // Let the server drain what the previous run left queued, then warm up and learn the page's
-      // size for its static twin (a fresh connection each time: the load closed the pooled ones).
-      await new Promise((r) => setTimeout(r, 3000));
-      let bytes = 0;
-      for (let i = 0; i < 20; i++) {
-        const response = await fetch(base + route.path, {
-          method: route.method ?? "GET",
-          body: route.body,
-          headers: { ...route.headers, connection: "close" },
-          redirect: "manual",
-        });
-        bytes = (await response.arrayBuffer()).byteLength;
-      }
-      const staticFile = `route-${index}.html`;
-      writeFileSync(path.join(staticDir, staticFile), "x".repeat(Math.max(bytes, 1)));
-      log(`${route.name} (${route.visitor}): ${DURATION}s at ${CONNECTIONS} connections…`);
-      const dynamic = autocannon(base + route.path, route);
-      const ceiling = autocannon(`${base}/bench-static/${staticFile}`);
-      results.push({ route: route.name, visitor: route.visitor, bytes, ...dynamic, staticRps: ceiling.rps, ratio: dynamic.rps / ceiling.rps });
+    const url = `http://localhost:${BARE_PORT}/`;
+    const bytes = await warm(url);
+    log(`bare Remix page: ${DURATION}s at ${CONNECTIONS} connections…`);
+    const closed = autocannon(url);
+    const open = [];
+    for (const rate of RATES) {
+      await pause(2000);
+      open.push(openLoop(url, rate));
     }
-    await stopServer(server);
-    server = undefined;
-    return { size: products, results };
+    return { bytes, ...closed, open };
   } finally {
-    if (server) await stopServer(server);
-    removeDataDir(dataDir);
+    bare.kill("SIGTERM");
+    await new Promise((resolve) => bare.once("exit", resolve));
   }
 }
 
-function table(runs) {
-  const [small, large] = runs;
+/** The listing's size: the whole page, and what a client-side navigation to it fetches. */
+async function listingBytes(visitor) {
+  const html = await visitor.request(LISTING);
+  // A navigation from another page asks only for the routes whose data can change (the root
+  // revalidates only when it must: see root.tsx shouldRevalidate).
+  const data = await visitor.request(`${LISTING}.data?_routes=${encodeURIComponent("routes/products._index")}`);
+  const full = await visitor.request(`${LISTING}.data`);
+  return { html: Buffer.byteLength(html.body), navigation: Buffer.byteLength(data.body), dataWithRoot: Buffer.byteLength(full.body) };
+}
+
+/**
+ * With several processes: an admin sets a product's stock through one of them; how long until
+ * every page of that product, from any process, shows it. Cluster workers take connections in
+ * turn, so fresh connections reach every process.
+ */
+async function propagation(admin) {
+  const stock = 4000 + Math.floor(Math.random() * 999);
+  const page = `/products/${PRODUCT_ID}`;
+  const shows = (html) => html.includes(`max="${stock}"`);
+  for (let i = 0; i < 8; i++) await fetch(base + page, { headers: { connection: "close" } }).then((r) => r.text());
+  const started = performance.now();
+  await admin.request("/admin/inventory", { method: "POST", form: { productId: PRODUCT_ID, stock: String(stock), redirectTo: "/admin/inventory" } });
+  const saved = performance.now();
+  let streak = 0;
+  let seenAt;
+  for (let i = 0; i < 2000 && streak < 8; i++) {
+    const html = await fetch(base + page, { headers: { connection: "close" } }).then((r) => r.text());
+    if (shows(html)) {
+      seenAt ??= performance.now();
+      streak++;
+    } else {
+      seenAt = undefined;
+      streak = 0;
+    }
+  }
+  if (streak < 8) return { saved: saved - started, visible: undefined };
+  return { saved: saved - started, visible: seenAt - started };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One setup
+
+async function measureSetup({ label, size, env, dataDir, short = false, prepare }) {
+  log(`${label}: starting the shop…`);
+  const server = await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir, env });
+  const results = [];
+  const openLoops = [];
+  let bytes;
+  let bare;
+  let spread;
+  try {
+    const visitors = [new Visitor(base, "new visitor"), await cartVisitor(), await customerVisitor(`bench-${Date.now()}@example.com`)];
+    const admin = prepare ? await prepare(visitors) : undefined;
+    bytes = await listingBytes(visitors[1]);
+    if (!short) bare = await measureBare();
+    for (const route of routes) {
+      for (const visitor of visitors) {
+        await pause(2000);
+        const headers = visitor.cookies.size ? { cookie: visitor.header } : {};
+        const pageBytes = await warm(base + route.path, headers);
+        log(`${label}: ${route.name} (${visitor.name})…`);
+        const run = autocannon(base + route.path, { headers });
+        results.push({ route: route.name, visitor: visitor.name, bytes: pageBytes, ...run, ofBare: bare ? run.rps / bare.rps : undefined });
+      }
+    }
+    const cart = visitors[1];
+    if (!short) {
+      await pause(2000);
+      log(`${label}: POST /cart (with a cart)…`);
+      const post = autocannon(`${base}/cart`, {
+        method: "POST",
+        body: `intent=add&productId=${PRODUCT_ID}&quantity=1&redirectTo=%2F`,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie: cart.header },
+      });
+      results.push({ route: "POST /cart add", visitor: cart.name, bytes: 0, ...post, ofBare: post.rps / bare.rps });
+      for (const rate of RATES) {
+        await pause(3000);
+        log(`${label}: open loop, ${rate} req/s of carted listing views…`);
+        openLoops.push({ rate, ...openLoop(base + LISTING, rate, cart.header) });
+      }
+      if (admin) spread = await propagation(admin);
+    }
+  } finally {
+    await stopServer(server);
+  }
+  return { label, size, bare, results, openLoop: openLoops, bytes, spread };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const ms = (value) => (value === undefined ? "–" : Math.round(value).toString());
+const ratio = (value) => (value === undefined ? "–" : `${value.toFixed(2)}×`);
+
+function setupTable(setup, small) {
   const lines = [
-    `Catalogue: ${large.size} products (small run: ${small.size}). ${CONNECTIONS} connections, ${DURATION} s per route, loopback, ${os.cpus().length} cores.`,
+    `**${setup.label}** — ${setup.size} products; bare Remix page: **${setup.bare.rps.toFixed(0)} req/s** (p99 ${setup.bare.p99} ms, ${setup.bare.bytes} bytes).` +
+      ` Listing: ${setup.bytes.html} bytes of HTML, ${setup.bytes.navigation} bytes per client-side navigation (${setup.bytes.dataWithRoot} with the root's data).`,
     "",
-    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | static req/s (same size) | share of ceiling | page bytes at " + small.size + " | p50 at " + small.size + " | latency ratio " + large.size + "/" + small.size + " |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| route | visitor | page bytes | req/s | ÷ bare | p50 ms | p99 ms | errors |${small ? ` p50 at ${small.size} | latency ${setup.size}/${small.size} |` : ""}`,
+    `|---|---|---:|---:|---:|---:|---:|---:|${small ? "---:|---:|" : ""}`,
   ];
-  for (const row of large.results) {
-    const smallRow = small.results.find((r) => r.route === row.route && r.visitor === row.visitor);
-    const ratio = smallRow && smallRow.mean > 0 ? (row.mean / smallRow.mean).toFixed(2) : "–";
+  for (const row of setup.results) {
+    const smallRow = small?.results.find((r) => r.route === row.route && r.visitor === row.visitor);
+    const latency = smallRow && smallRow.mean > 0 ? (row.mean / smallRow.mean).toFixed(2) : "–";
     lines.push(
-      `| ${row.route} | ${row.visitor} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.staticRps.toFixed(0)} | ${(row.ratio * 100).toFixed(0)} % | ${smallRow?.bytes ?? "–"} | ${smallRow?.p50 ?? "–"} | ${ratio} |`,
+      `| ${row.route} | ${row.visitor} | ${row.bytes || "–"} | ${row.rps.toFixed(0)} | ${ratio(row.ofBare)} | ${row.p50} | ${row.p99} | ${row.errors} |${small ? ` ${smallRow?.p50 ?? "–"} | ${latency} |` : ""}`,
+    );
+  }
+  lines.push(
+    "",
+    "Open loop (a fixed arrival rate), carted visitors on the listing, beside the bare page at the same rates:",
+    "",
+    "| offered req/s | served req/s | p50 ms | p99 ms | max ms | errors | bare: p50 ms | bare: p99 ms |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|",
+  );
+  for (const row of setup.openLoop) {
+    const bare = setup.bare.open?.find((b) => b.offered === row.rate);
+    lines.push(`| ${row.rate} | ${row.served} | ${row.p50} | ${row.p99} | ${row.max} | ${row.errors} | ${bare?.p50 ?? "–"} | ${bare?.p99 ?? "–"} |`);
+  }
+  if (setup.spread) {
+    lines.push(
+      "",
+      setup.spread.visible === undefined
+        ? "An admin's stock change did **not** show on both processes' pages within the polling window."
+        : `An admin's stock change (answered in ${ms(setup.spread.saved)} ms) showed on pages of both processes **${ms(setup.spread.visible)} ms** after it was sent.`,
     );
   }
   return lines.join("\n");
 }
 
+function summary(setups) {
+  const rendered = (setup) => setup.results.filter((r) => r.visitor !== "new visitor" && r.route !== "POST /cart add");
+  const lines = ["| setup | bare req/s | lowest personal ÷ bare | carted p99 at 200 req/s |", "|---|---:|---:|---:|"];
+  for (const setup of setups) {
+    const lowest = Math.min(...rendered(setup).map((r) => r.ofBare));
+    const at200 = setup.openLoop.find((r) => r.rate === 200);
+    lines.push(`| ${setup.label} | ${setup.bare.rps.toFixed(0)} | ${ratio(lowest)} | ${at200 ? `${at200.p99} ms` : "–"} |`);
+  }
+  const [one, two] = ["WEB_CONCURRENCY=1", "WEB_CONCURRENCY=2"].map((name) => setups.find((s) => s.label.includes(name)));
+  if (one && two) {
+    const sum = (setup) => rendered(setup).reduce((total, r) => total + r.rps, 0);
+    lines.push("", `Two processes serve **${(sum(two) / sum(one)).toFixed(2)}×** the personal-page throughput of one (sum over the rows with a cart or an account).`);
+  }
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function buildBare() {
+  const build = spawnSync("npx", ["remix", "vite:build", "--config", "scripts/bench-bare/vite.config.mjs"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BENCH_BARE_BUILD_DIR: BARE_BUILD_DIR },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+async function embeddedSetup(size, short) {
+  const dataDir = freshDataDir("bench");
+  try {
+    log(`embedded, ${size} products: first start (migrate + seed)…`);
+    await stopServer(await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir }));
+    const products = await fillEmbedded(dataDir, size);
+    return await measureSetup({ label: "Embedded PGlite", size: products, dataDir, short });
+  } finally {
+    removeDataDir(dataDir);
+  }
+}
+
+/** Each setup's figures as soon as they are measured (a later setup that fails loses nothing). */
+function keep(setup, list) {
+  const file = path.join(root, BUILD_DIR, "bench-results.json");
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
+  writeFileSync(file, JSON.stringify([...kept, setup], null, 2));
+  list?.push(setup);
+  return setup;
+}
+
+async function postgresSetups(url) {
+  const database = await createScratchDatabase(url, "shop_bench");
+  const dataDir = freshDataDir("bench-pg");
+  const setups = [];
+  try {
+    // Production on a real database wants the shop's bank account (bank transfer is offered).
+    const env = { DATABASE_URL: database.url, SEED_DEMO_DATA: "true", SHOP_IBAN: "DE89 3704 0044 0532 0130 00" };
+    log("Postgres: first start (migrate + seed)…");
+    await stopServer(await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir, env }));
+    const products = await withPostgres(database.url, (query) => fillCatalogue(query, SIZE));
+    // The stock change needs an administrator: a fresh account, granted the way a shop owner does.
+    const adminEmail = `bench-admin-${Date.now()}@example.com`;
+    const prepare = async () => {
+      const admin = await customerVisitor(adminEmail);
+      const grant = spawnSync(process.execPath, ["scripts/admin.mjs", "grant", adminEmail], { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: database.url } });
+      if (grant.status !== 0) throw new Error(`npm run admin -- grant failed: ${grant.stderr}`);
+      return admin;
+    };
+    for (const workers of [1, 2]) {
+      keep(
+        await measureSetup({
+          label: `Postgres, WEB_CONCURRENCY=${workers}`,
+          size: products,
+          dataDir,
+          env: { ...env, WEB_CONCURRENCY: String(workers) },
+          prepare: workers > 1 ? prepare : undefined,
+        }),
+        setups,
+      );
+    }
+  } finally {
+    removeDataDir(dataDir);
+    await database.drop().catch((error) => log(`could not drop ${database.name}: ${error.message}`));
+  }
+  return setups;
+}
+
 async function main() {
   log("building…");
   ensureBuild(BUILD_DIR, { reuse: process.env.BENCH_SKIP_BUILD === "1" });
-  const runs = [];
-  for (const size of SIZES) runs.push(await measure(size));
-  const output = table(runs);
+  buildBare();
+  rmSync(path.join(root, BUILD_DIR, "bench-results.json"), { force: true });
+  const small = SMALL_SIZE > 0 ? await embeddedSetup(SMALL_SIZE, true) : undefined;
+  const setups = [keep(await embeddedSetup(SIZE, false))];
+  if (DATABASE_URL) setups.push(...(await postgresSetups(DATABASE_URL)));
+  else log("no BENCH_DATABASE_URL/DATABASE_URL: the Postgres setups are skipped");
+  const output = [
+    `${CONNECTIONS} connections, ${DURATION} s per route, uncompressed, loopback, ${os.cpus().length} cores; load from a second process on the same cores.`,
+    "",
+    summary(setups),
+    ...setups.map((setup, index) => `\n${setupTable(setup, index === 0 ? small : undefined)}`),
+  ].join("\n");
   console.log(output);
   writePerformanceBlock("bench", "npm run bench", output);
   log("written to docs/performance.md");
