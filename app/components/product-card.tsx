@@ -20,17 +20,21 @@ export function ProductCard({
   layout = "grid",
   favorite = false,
   eager = false,
+  featuredBadge = true,
   forms,
 }: {
   product: ProductCardView;
   layout?: "grid" | "list";
   favorite?: boolean;
   eager?: boolean;
+  /** The "featured" badge (not in a section of featured products, where every card would carry it). */
+  featuredBadge?: boolean;
   /** The ids of the grid's shared favourites and cart forms (ProductGrid). */
   forms: CardForms;
 }) {
   const { t } = useT();
   const list = layout === "list";
+  const featured = featuredBadge && product.featured;
   return (
     // Classes named once in styles/app.css (pc-*): 24 cards a page.
     <article data-testid="product-card" className={list ? "pc pc-list" : "pc"}>
@@ -38,14 +42,14 @@ export function ProductCard({
       <Link to={`/products/${product.id}`} discover="none" className={list ? "pc-media w-32 sm:w-48" : "pc-media"} tabIndex={-1} aria-hidden="true">
         <img src={product.image} alt="" width={600} height={600} loading={eager ? "eager" : "lazy"} decoding="async" className="pc-img" />
       </Link>
-      {product.discount || product.featured ? (
+      {product.discount || featured ? (
         <div className="pc-badges">
           {product.discount ? (
             <span className="badge bg-red-700 text-white" dir="ltr">
               {`−${product.discount}%`}
             </span>
           ) : null}
-          {product.featured ? <span className="badge bg-amber-300 text-amber-950">{t("product.featured")}</span> : null}
+          {featured ? <span className="badge bg-amber-300 text-amber-950">{t("product.featured")}</span> : null}
         </div>
       ) : null}
       <FavoriteToggle productId={product.id} active={favorite} productName={product.name} form={forms.favorite} className="pc-fav" />
@@ -74,11 +78,13 @@ export function ProductGrid({
   layout = "grid",
   favoriteIds,
   eagerCount = 0,
+  featuredBadges = true,
 }: {
   products: ProductCardView[];
   layout?: "grid" | "list";
   favoriteIds?: readonly string[];
   eagerCount?: number;
+  featuredBadges?: boolean;
 }) {
   // Each card's heart and add-to-cart button post through these two forms (shared-form.tsx).
   const id = useId();
@@ -95,6 +101,7 @@ export function ProductGrid({
             layout={layout}
             favorite={favoriteIds?.includes(product.id)}
             eager={index < eagerCount}
+            featuredBadge={featuredBadges}
             forms={forms}
           />
         ))}

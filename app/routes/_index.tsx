@@ -139,7 +139,8 @@ export default function Home() {
         </div>
         {featured.length > 0 ? (
           <>
-            <ProductGrid products={featured} favoriteIds={favoriteIds} />
+            {/* Every product here is featured: no badge saying so on each card. */}
+            <ProductGrid products={featured} favoriteIds={favoriteIds} featuredBadges={false} />
             <VatNote className="mt-4" />
           </>
         ) : (

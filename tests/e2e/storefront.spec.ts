@@ -45,7 +45,12 @@ test.describe("home page", () => {
     const count = await featured.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(8);
+    // Every product of the section is featured: no card repeats it as a badge there, while a
+    // featured product in the listing still carries it.
+    await expect(page.getByRole("region", { name: "Empfohlene Produkte" }).getByText("Empfohlen", { exact: true })).toHaveCount(0);
     await expect(page.getByTestId("vat-note").first()).toContainText("inkl. MwSt.");
+    await page.goto("/products");
+    await expect(page.getByTestId("product-card").getByText("Empfohlen", { exact: true }).first()).toBeVisible();
   });
 
   test("browse home → category → product", async ({ page }) => {
