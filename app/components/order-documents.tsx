@@ -57,8 +57,11 @@ export function BankTransferDetails({ bank, amount, currency, reference }: { ban
         {rows.map(([label, value, testId]) => (
           <div key={testId} className="contents">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="font-mono font-semibold" dir="ltr" data-testid={testId}>
-              {value}
+            {/* In the page's direction (an Arabic page aligns it right), the value itself left to right. */}
+            <dd className="font-mono font-semibold">
+              <bdi dir="ltr" data-testid={testId}>
+                {value}
+              </bdi>
             </dd>
           </div>
         ))}

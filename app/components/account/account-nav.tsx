@@ -31,7 +31,7 @@ export function AccountNav() {
   const current = accountSectionOfPath(pathname);
   return (
     <nav aria-label={t("myaccount.layout.navLabel")} data-testid="account-nav">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {ACCOUNT_SECTIONS.map((section) => (
           <li key={section.key}>
             <Link
