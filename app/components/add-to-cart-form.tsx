@@ -33,28 +33,26 @@ export function AddToCartForm({
   const hydrated = useHydrated();
   useFetcherToast(fetcher.data);
   const icon = <CartIcon className={source === "card" ? "hidden h-4 w-4 shrink-0 sm:block" : "h-4 w-4"} />;
-  if (form) {
-    return (
-      <StatusButton
-        form={form}
-        name="productId"
-        value={productId}
-        onClick={(event) => submitThroughFetcher(event, fetcher)}
-        className="btn-card"
-        data-testid="add-to-cart"
-        disabled={!available}
-        pendingLabel={
-          <>
-            {icon}
-            {t("product.adding")}
-          </>
-        }
-      >
-        {icon}
-        {available ? t("product.addToCart") : t("product.soldOut")}
-      </StatusButton>
-    );
-  }
+  const button = (
+    <StatusButton
+      // A card's button (two columns on a phone) is narrow: smaller text, the icon from sm up.
+      className={source === "card" ? "btn-card" : "btn-primary flex-1"}
+      data-testid="add-to-cart"
+      disabled={!available}
+      pendingLabel={
+        <>
+          {icon}
+          {t("product.adding")}
+        </>
+      }
+      // On a card: a button of the grid's shared cart form, carrying its product.
+      {...(form ? { form, name: "productId", value: productId, onClick: (event) => submitThroughFetcher(event, fetcher) } : {})}
+    >
+      {icon}
+      {available ? t("product.addToCart") : t("product.soldOut")}
+    </StatusButton>
+  );
+  if (form) return button;
   return (
     <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
       <input type="hidden" name="intent" value="add" />
@@ -82,21 +80,7 @@ export function AddToCartForm({
       ) : (
         <input type="hidden" name="quantity" value="1" />
       )}
-      <StatusButton
-        // On a card (two columns on a phone) the button is narrow: smaller text, the icon from sm up.
-        className={source === "card" ? "btn-card" : "btn-primary flex-1"}
-        data-testid="add-to-cart"
-        disabled={!available}
-        pendingLabel={
-          <>
-            {icon}
-            {t("product.adding")}
-          </>
-        }
-      >
-        {icon}
-        {available ? t("product.addToCart") : t("product.soldOut")}
-      </StatusButton>
+      {button}
     </fetcher.Form>
   );
 }

@@ -92,6 +92,7 @@ export function toProductCard(product: Product, locale: Locale, currency: Curren
     image: product.image,
     price,
     referencePrice,
+    // The badge compares with the price that may be named (never with an unchecked one).
     discount: discountPercent(referencePrice, price),
     currency,
     stock: product.stock,
@@ -208,23 +209,12 @@ export function isAvailable(product: Pick<Product, "inStock" | "stock">) {
 }
 
 export function toProductView(product: Product, locale: Locale, currency: Currency): ProductView {
-  const { price, referencePrice } = priceIn(product, currency);
   return {
-    id: product.id,
-    name: localizedName(product, locale),
+    ...toProductCard(product, locale, currency),
     description: localizedDescription(product, locale),
-    image: product.image,
     images: product.images.length > 0 ? product.images : product.image ? [product.image] : [],
     videoUrl: product.videoUrl,
     category: product.category,
-    price,
-    referencePrice,
-    // The badge compares with the price that may be named (never with an unchecked one).
-    discount: discountPercent(referencePrice, price),
-    currency,
-    stock: product.stock,
-    available: isAvailable(product),
-    featured: product.featured,
     tags: product.tags,
   };
 }
