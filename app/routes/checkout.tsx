@@ -33,6 +33,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { logActionFailure } from "~/services/action-failure.server";
+import type { z } from "zod";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("checkout.meta.title"), description: t("checkout.meta.description"), noindex: true }));
@@ -130,19 +131,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type AddressShape = { street: string; city: string; postalCode: string; country: string };
-/** The form's shape for Conform's field names (the schema itself stays on the server). */
-type CheckoutShape = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  shippingAddress: AddressShape;
-  useSameAddress: boolean;
-  billingAddress: AddressShape;
-  paymentMethod: string;
-  idempotencyKey: string;
-};
+/**
+ * The form's fields for Conform, from the schema's own fields (the checkout schema's preprocessing
+ * makes its input type unknown; the constraint schema has the same fields, billing optional).
+ */
+type CheckoutShape = z.input<typeof checkoutConstraintSchema>;
 
 export default function Checkout() {
   const { cart, vatRate, idempotencyKey, alternate, defaults, emailLocked, constraint } = useLoaderData<typeof loader>();
