@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { shopTimeZone } from "~/utils/shop-time.server";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
 import { intlLocale } from "~/i18n/config";
-import { getUser } from "~/auth/user.server";
-import { readCartSessionId } from "~/services/cart-session.server";
-import { getOrderForViewer } from "~/models/order.server";
 import { Money } from "~/components/price";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
@@ -17,24 +12,16 @@ import { VatRows } from "~/components/vat-lines";
 import { bankDetails } from "~/utils/shop-details.server";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
+import { viewableOrder } from "~/services/viewable-order.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("order.meta.title"), description: t("order.meta.description"), noindex: true }));
 
 export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } satisfies I18nHandle;
 
-/**
- * The order is shown to its user, to the browser session that placed it (cart-session-id), or to an
- * admin. Anyone else, and any malformed or unknown id, gets "order not found" with status 404.
- */
+/** The order's confirmation, for whoever may see the order (viewableOrder; anyone else: 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
-  const order = await getOrderForViewer(params.orderId ?? "", {
-    userId: user?.id ?? null,
-    sessionId: readCartSessionId(request),
-    isAdmin: user?.isAdmin ?? false,
-  });
-  if (!order) throw data(null, { status: 404 });
+  const { order, locale } = await viewableOrder(request, params.orderId);
   // Formatted here, once, so server and browser never disagree (ar: the Arabic-Saudi locale).
   const date = new Intl.DateTimeFormat(intlLocale[locale], {
     dateStyle: "long",

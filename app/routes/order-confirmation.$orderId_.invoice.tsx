@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { shopTimeZone } from "~/utils/shop-time.server";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
 import { intlLocale } from "~/i18n/config";
-import { getUser } from "~/auth/user.server";
-import { readCartSessionId } from "~/services/cart-session.server";
-import { getOrderForViewer } from "~/models/order.server";
 import { invoiceNumber } from "~/models/order-number";
 import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -17,6 +12,7 @@ import { AddressBlock, BankTransferDetails } from "~/components/order-documents"
 import { rateLabel } from "~/components/vat-lines";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
+import { viewableOrder } from "~/services/viewable-order.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("pricing.invoice.meta.title"), description: t("pricing.invoice.meta.description"), noindex: true }));
@@ -30,13 +26,7 @@ export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } sa
  * VAT by rate, gross total, payment method (with the bank details for a bank transfer).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
-  const order = await getOrderForViewer(params.orderId ?? "", {
-    userId: user?.id ?? null,
-    sessionId: readCartSessionId(request),
-    isAdmin: user?.isAdmin ?? false,
-  });
-  if (!order) throw data(null, { status: 404 });
+  const { order, locale } = await viewableOrder(request, params.orderId);
   const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(order.createdAt));
   return {
     order,
