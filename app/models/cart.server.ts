@@ -63,12 +63,7 @@ const PRODUCT_COLUMNS = `p.id, p.name, p.name_ar, p.name_fr, p.name_de, p.descri
   p.category, p.in_stock, p.stock, p.featured, p.tags, p.created_at`;
 
 /** The owner's cart lines with their products, oldest line first. */
-/**
- * The cart's lines with their products. `lock` (inside a transaction: the checkout) locks the
- * cart's rows until it ends, so a second checkout of the same cart at the same moment (another tab)
- * waits, then finds the cart emptied by the first instead of ordering it again.
- */
-export async function getCartLines(owner: CartOwner | null, db?: Queryable, options: { lock?: boolean } = {}): Promise<CartLineRecord[]> {
+export async function getCartLines(owner: CartOwner | null, db?: Queryable): Promise<CartLineRecord[]> {
   if (!owner) return [];
   const q = db ?? (await getDb());
   const where = ownerWhere(owner, 1, "c");
@@ -76,10 +71,24 @@ export async function getCartLines(owner: CartOwner | null, db?: Queryable, opti
     `select ${PRODUCT_COLUMNS}, c.quantity as cart_quantity
        from public.cart_items c join public.products p on p.id = c.product_id
       where ${where.sql}
-      order by c.created_at, c.id${options.lock ? " for update of c" : ""}`,
+      order by c.created_at, c.id`,
     [where.param],
   );
   return rows.map((row) => ({ productId: row.id, quantity: row.cart_quantity, product: productFromRow(row) }));
+}
+
+/**
+ * Locks the cart's lines until the transaction ends and returns what they hold (the checkout, after
+ * it has taken the stock: products first, then cart lines, the order every cart change takes them
+ * in, so the two never wait on each other in a cycle). A second checkout of the same cart at the
+ * same moment (another tab) waits here for the first and then finds the lines gone.
+ */
+export async function lockCartLines(owner: CartOwner, tx: Queryable): Promise<Array<{ productId: string; quantity: number }>> {
+  const where = ownerWhere(owner, 1);
+  return tx.query<{ productId: string; quantity: number }>(
+    `select product_id as "productId", quantity from public.cart_items where ${where.sql} order by id for update`,
+    [where.param],
+  );
 }
 
 export interface CartLineView {

@@ -4,7 +4,7 @@ import type { Queryable } from "~/db/database.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import type { Locale } from "~/i18n/config";
 import { centsToDecimal, toCents, type Currency } from "~/utils/money";
-import { clearCart, getCartLines, unitPriceIn, type CartOwner } from "./cart.server";
+import { clearCart, getCartLines, lockCartLines, unitPriceIn, type CartOwner } from "./cart.server";
 import { isAvailable, isUuid, localizedName } from "./product.server";
 import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
 import type { Address, CheckoutInput } from "./checkout.schema";
@@ -26,6 +26,11 @@ export class OutOfStockError extends Error {
     this.name = "OutOfStockError";
   }
 }
+/** The cart changed while the order was being placed: the whole checkout runs again (as after a deadlock). */
+class CartChangedError extends Error {
+  readonly code = "40001";
+}
+
 export class EmptyCartError extends Error {
   constructor() {
     super("The cart is empty");
@@ -97,7 +102,7 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
   }
   try {
     const orderId = await db.transaction(async (tx) => {
-      const lines = await getCartLines(order.owner, tx, { lock: true });
+      const lines = await getCartLines(order.owner, tx);
       if (lines.length === 0) throw new EmptyCartError();
       for (const line of lines) {
         if (!isAvailable(line.product) || line.quantity > line.product.stock) {
@@ -149,6 +154,11 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
           throw new OutOfStockError(line.productId, localizedName(line.product, order.locale), now?.stock ?? 0);
         }
       }
+      // The cart is still what was read (another tab's checkout of it may have won meanwhile).
+      const held = await lockCartLines(order.owner, tx);
+      if (held.length === 0) throw new EmptyCartError();
+      const wanted = new Map(lines.map((line) => [line.productId, line.quantity]));
+      if (held.length !== wanted.size || held.some((line) => wanted.get(line.productId) !== line.quantity)) throw new CartChangedError();
       for (const { line, unit, total: lineTotal } of items) {
         await tx.query(
           `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/test-db";
-import { addToCart, countCartItems } from "~/models/cart.server";
+import { addToCart, countCartItems, setCartQuantity } from "~/models/cart.server";
 import { EmptyCartError, OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
 
@@ -95,6 +95,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(owners.length);
     expect(await stockOf(test, a)).toBe(100 - owners.length);
     expect(await stockOf(test, b)).toBe(100 - 2 * owners.length);
+  });
+
+  it("checkouts racing changes to their own carts (another tab) never deadlock with them", async () => {
+    // A cart change locks the product, then the cart line; the checkout takes the stock, then the
+    // cart lines. The other way round, the two waited on each other and Postgres aborted one after
+    // its deadlock timeout (a second each: a checkout took several).
+    const a = await insertProduct(test, "Tab lamp", 1000);
+    const b = await insertProduct(test, "Tab chair", 1000);
+    const deadlocks = async () =>
+      (await test.db.query<{ n: number }>("select deadlocks::int as n from pg_stat_database where datname = current_database()"))[0]!.n;
+    const before = await deadlocks();
+    for (let round = 0; round < 10; round++) {
+      const owner = { sessionId: randomUUID() };
+      await addToCart(owner, a, 1);
+      await addToCart(owner, b, 1);
+      const changes = Array.from({ length: 6 }, (_, i) => setCartQuantity(owner, i % 2 ? a : b, 1 + (i % 3)).catch((e: unknown) => e));
+      const placed = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" }).catch((e: unknown) => e);
+      for (const change of await Promise.all(changes)) expect(change).not.toBeInstanceOf(Error);
+      expect(placed).not.toBeInstanceOf(Error);
+    }
+    expect(await deadlocks()).toBe(before);
   });
 
   it("stock for fewer orders than shoppers: the others are refused naming the product, nothing else fails, stock exact", async () => {
