@@ -35,17 +35,9 @@ export async function queueRegistrationEmail(
   return enqueueEmail(tx, { to: input.email, ...message, kind: "registration", locale: input.locale });
 }
 
-/**
- * The order confirmation, queued inside the order's transaction: it reads the order and its lines
- * through `tx`, so the e-mail shows exactly what was committed (lines, totals, currency, language).
- * An address no mail server could take gets no e-mail (null) rather than failing the order.
- */
-export async function queueOrderConfirmationEmail(
-  tx: Queryable,
-  orderId: string,
-  options: { siteUrl?: string } = {},
-): Promise<{ id: string } | null> {
-  const [order] = await tx.query<{
+/** An order as the shop's e-mails about it need it: the row, its lines, its language. */
+interface OrderForEmail {
+  order: {
     id: string;
     customer_name: string;
     customer_email: string;
@@ -55,18 +47,44 @@ export async function queueOrderConfirmationEmail(
     shipping_address: { street?: string; postalCode?: string; city?: string; country?: string } | string;
     locale: string;
     created_at: string | Date;
-  }>(
+  };
+  lines: Array<{ product_name: string; quantity: number; unit_price: string | number; total_price: string | number; vat_rate: string | number }>;
+  locale: Locale;
+}
+
+/**
+ * Reads the order through `tx` (so an e-mail shows exactly what the transaction committed), or null
+ * when its address is one no mail server could take: such an order gets no e-mail rather than
+ * failing. `purpose` names the e-mail in the error for an order that is not there.
+ */
+async function readOrderForEmail(tx: Queryable, orderId: string, purpose: string): Promise<OrderForEmail | null> {
+  const [order] = await tx.query<OrderForEmail["order"]>(
     `select id, customer_name, customer_email, total_amount, currency, payment_method, shipping_address, locale, created_at
        from public.orders where id = $1`,
     [orderId],
   );
-  if (!order) throw new Error(`Order ${orderId} not found for its confirmation e-mail`);
+  if (!order) throw new Error(`Order ${orderId} not found for its ${purpose} e-mail`);
   if (!isDeliverableAddress(order.customer_email.trim())) return null;
-  const lines = await tx.query<{ product_name: string; quantity: number; unit_price: string | number; total_price: string | number; vat_rate: string | number }>(
+  const lines = await tx.query<OrderForEmail["lines"][number]>(
     "select product_name, quantity, unit_price, total_price, vat_rate from public.order_items where order_id = $1 order by product_name, id",
     [orderId],
   );
-  const locale: Locale = isLocale(order.locale) ? order.locale : "de";
+  return { order, lines, locale: isLocale(order.locale) ? order.locale : "de" };
+}
+
+/**
+ * The order confirmation, queued in the order's own transaction: it exists exactly when the order
+ * does (the mail worker sends it later). An address no mail server could take gets no e-mail (null)
+ * rather than failing the order.
+ */
+export async function queueOrderConfirmationEmail(
+  tx: Queryable,
+  orderId: string,
+  options: { siteUrl?: string } = {},
+): Promise<{ id: string } | null> {
+  const found = await readOrderForEmail(tx, orderId, "confirmation");
+  if (!found) return null;
+  const { order, lines, locale } = found;
   const address = typeof order.shipping_address === "string" ? JSON.parse(order.shipping_address) : order.shipping_address;
   const site = options.siteUrl ?? configuredSiteUrl();
   const message = orderConfirmationEmail({
@@ -107,25 +125,9 @@ export async function queueOrderStatusEmail(
   status: OrderStatusEmailStatus,
   options: { siteUrl?: string } = {},
 ): Promise<{ id: string } | null> {
-  const [order] = await tx.query<{
-    id: string;
-    customer_name: string;
-    customer_email: string;
-    total_amount: string | number;
-    currency: Currency;
-    payment_method: "cash_on_delivery" | "bank_transfer";
-    locale: string;
-  }>(
-    "select id, customer_name, customer_email, total_amount, currency, payment_method, locale from public.orders where id = $1",
-    [orderId],
-  );
-  if (!order) throw new Error(`Order ${orderId} not found for its status e-mail`);
-  if (!isDeliverableAddress(order.customer_email.trim())) return null;
-  const lines = await tx.query<{ product_name: string; quantity: number; total_price: string | number }>(
-    "select product_name, quantity, total_price from public.order_items where order_id = $1 order by product_name, id",
-    [orderId],
-  );
-  const locale: Locale = isLocale(order.locale) ? order.locale : "de";
+  const found = await readOrderForEmail(tx, orderId, "status");
+  if (!found) return null;
+  const { order, lines, locale } = found;
   const message = orderStatusEmail({
     locale,
     number: orderNumber(order.id),
