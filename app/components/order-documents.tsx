@@ -1,7 +1,13 @@
+import { Link } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { formatPrice, type Currency } from "~/utils/money";
+import type { VatLine } from "~/utils/vat";
+import { rateLabel } from "./vat-lines";
 
-/** Pieces the order confirmation and the invoice share: an address, the bank transfer instructions. */
+/**
+ * Pieces the pages of an order share (confirmation, invoice, the customer's and the admin's order
+ * page): an address, the bank transfer instructions, the table of its lines.
+ */
 
 export interface PostalAddress {
   street: string;
@@ -66,6 +72,84 @@ export function BankTransferDetails({ bank, amount, currency, reference }: { ban
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+export interface OrderLine {
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  currency: Currency;
+}
+
+/**
+ * An order's lines with unit prices and line totals, its total and, when given, the VAT it
+ * contains by rate. `labels` are the page's own words (the account's or the admin's).
+ */
+export function OrderLinesTable({
+  lines,
+  total,
+  currency,
+  vat,
+  labels,
+}: {
+  lines: readonly OrderLine[];
+  total: number;
+  currency: Currency;
+  vat?: readonly VatLine[];
+  labels: { items: string; product: string; quantity: string; unitPrice: string; lineTotal: string; total: string };
+}) {
+  const { t, locale } = useT();
+  return (
+    <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="items-heading">
+      <h3 id="items-heading" className="font-semibold">
+        {labels.items}
+      </h3>
+      <table className="mt-2 w-full text-sm" data-testid="order-items">
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-2 text-start">{labels.product}</th>
+            <th scope="col" className="py-2 text-end">{labels.quantity}</th>
+            <th scope="col" className="py-2 text-end">{labels.unitPrice}</th>
+            <th scope="col" className="py-2 text-end">{labels.lineTotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, index) => (
+            <tr key={`${line.productId ?? ""}-${index}`} className="border-b border-slate-100">
+              <th scope="row" className="py-2 text-start font-normal">
+                {line.productId ? (
+                  <Link to={`/products/${line.productId}`} className="hover:underline">
+                    {line.productName}
+                  </Link>
+                ) : (
+                  line.productName
+                )}
+              </th>
+              <td className="py-2 text-end">{line.quantity}</td>
+              <td className="py-2 text-end" dir="ltr">{formatPrice(line.unitPrice, line.currency)}</td>
+              <td className="py-2 text-end" dir="ltr">{formatPrice(line.totalPrice, line.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="pt-3 pb-2 text-end">{labels.total}</th>
+            <td className="pt-3 pb-2 text-end font-bold" dir="ltr" data-testid="order-total">
+              {formatPrice(total, currency)}
+            </td>
+          </tr>
+          {vat?.map((line) => (
+            <tr key={line.rate} className="text-slate-600" data-testid="vat-line">
+              <th scope="row" colSpan={3} className="py-1 text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
+              <td className="py-1 text-end" dir="ltr" data-testid="vat-amount">{formatPrice(line.vat, currency)}</td>
+            </tr>
+          ))}
+        </tfoot>
+      </table>
     </section>
   );
 }

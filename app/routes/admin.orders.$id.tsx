@@ -9,14 +9,13 @@ import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
-import { formatPrice } from "~/utils/money";
-import { rateLabel } from "~/components/vat-lines";
 import { changeOrderStatus, getAdminOrder, orderNumber } from "~/models/order-admin.server";
 import { ORDER_STATUSES, nextStatuses } from "~/models/order-status";
 import { AdminSection, OrderStatusBadge, useAdminDateTime, adminPageMeta } from "~/components/admin/admin-ui";
 import { FormAlert } from "~/components/form-alert";
 import { StatusButton } from "~/components/status-button";
 import { readFormData } from "~/utils/form-data.server";
+import { OrderLinesTable } from "~/components/order-documents";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   adminPageMeta(args, (t) => ({
@@ -64,7 +63,7 @@ export default function AdminOrderPage() {
   const { order, next } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<{ status: string }>({ id: "order-status", lastResult, shouldValidate: "onSubmit" });
-  const { t, locale } = useT();
+  const { t } = useT();
   const formatDateTime = useAdminDateTime();
   const address = (title: string, value: typeof order.shippingAddress, testId: string) => (
     <div className="card p-4" data-testid={testId}>
@@ -138,43 +137,13 @@ export default function AdminOrderPage() {
         {address(t("admin.orders.billing"), order.billingAddress, "billing-address")}
       </div>
 
-      <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="items-heading">
-        <h3 id="items-heading" className="font-semibold">{t("admin.orders.items")}</h3>
-        <table className="mt-2 w-full text-sm" data-testid="order-items">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 text-start">{t("admin.orders.product")}</th>
-              <th scope="col" className="py-2 text-end">{t("admin.orders.quantity")}</th>
-              <th scope="col" className="py-2 text-end">{t("admin.orders.unitPrice")}</th>
-              <th scope="col" className="py-2 text-end">{t("admin.orders.lineTotal")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item, index) => (
-              <tr key={`${item.productId ?? ""}-${index}`} className="border-b border-slate-100">
-                <th scope="row" className="py-2 text-start font-normal">
-                  {item.productId ? <Link to={`/products/${item.productId}`} className="hover:underline">{item.productName}</Link> : item.productName}
-                </th>
-                <td className="py-2 text-end">{item.quantity}</td>
-                <td className="py-2 text-end" dir="ltr">{formatPrice(item.unitPrice, item.currency)}</td>
-                <td className="py-2 text-end" dir="ltr">{formatPrice(item.totalPrice, item.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="py-2 text-end">{t("admin.orders.total")}</th>
-              <td className="py-2 text-end font-bold" dir="ltr" data-testid="order-total">{formatPrice(order.total, order.currency)}</td>
-            </tr>
-            {order.vat.map((line) => (
-              <tr key={line.rate} className="text-slate-600" data-testid="vat-line">
-                <th scope="row" colSpan={3} className="py-1 text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
-                <td className="py-1 text-end" dir="ltr" data-testid="vat-amount">{formatPrice(line.vat, order.currency)}</td>
-              </tr>
-            ))}
-          </tfoot>
-        </table>
-      </section>
+      <OrderLinesTable
+        lines={order.items}
+        total={order.total}
+        currency={order.currency}
+        vat={order.vat}
+        labels={{ items: t("admin.orders.items"), product: t("admin.orders.product"), quantity: t("admin.orders.quantity"), unitPrice: t("admin.orders.unitPrice"), lineTotal: t("admin.orders.lineTotal"), total: t("admin.orders.total") }}
+      />
     </AdminSection>
   );
 }

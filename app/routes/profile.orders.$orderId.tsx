@@ -7,9 +7,9 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { intlLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { getCustomerOrder, type CustomerOrder } from "~/models/customer-orders.server";
-import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { CustomerOrderStatus } from "~/components/account/order-status-label";
+import { OrderLinesTable } from "~/components/order-documents";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t) => ({
@@ -106,47 +106,12 @@ export default function CustomerOrderPage() {
         <AddressCard title={t("myaccount.order.billing")} name={order.customerName} address={order.billingAddress} testId="billing-address" />
       </div>
 
-      <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="items-heading">
-        <h3 id="items-heading" className="font-semibold">
-          {t("myaccount.order.items")}
-        </h3>
-        <table className="mt-2 w-full text-sm" data-testid="order-items">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 text-start">{t("myaccount.order.product")}</th>
-              <th scope="col" className="py-2 text-end">{t("myaccount.order.quantity")}</th>
-              <th scope="col" className="py-2 text-end">{t("myaccount.order.unitPrice")}</th>
-              <th scope="col" className="py-2 text-end">{t("myaccount.order.lineTotal")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item, index) => (
-              <tr key={`${item.productId ?? ""}-${index}`} className="border-b border-slate-100">
-                <th scope="row" className="py-2 text-start font-normal">
-                  {item.productId ? (
-                    <Link to={`/products/${item.productId}`} className="hover:underline">
-                      {item.productName}
-                    </Link>
-                  ) : (
-                    item.productName
-                  )}
-                </th>
-                <td className="py-2 text-end">{item.quantity}</td>
-                <td className="py-2 text-end" dir="ltr">{formatPrice(item.unitPrice, item.currency)}</td>
-                <td className="py-2 text-end" dir="ltr">{formatPrice(item.totalPrice, item.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 text-end">{t("myaccount.order.total")}</th>
-              <td className="pt-3 text-end font-bold" dir="ltr" data-testid="order-total">
-                {formatPrice(order.total, order.currency)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
+      <OrderLinesTable
+        lines={order.items}
+        total={order.total}
+        currency={order.currency}
+        labels={{ items: t("myaccount.order.items"), product: t("myaccount.order.product"), quantity: t("myaccount.order.quantity"), unitPrice: t("myaccount.order.unitPrice"), lineTotal: t("myaccount.order.lineTotal"), total: t("myaccount.order.total") }}
+      />
     </section>
   );
 }
