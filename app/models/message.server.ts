@@ -14,6 +14,8 @@ export interface NewContactMessage {
   subject: string;
   message: string;
   locale: Locale;
+  /** The signed-in sender's account, or null for a guest: what links the message to an account. */
+  userId: string | null;
 }
 
 export interface NewSupportRequest {
@@ -25,6 +27,8 @@ export interface NewSupportRequest {
   subject: string;
   description: string;
   locale: Locale;
+  /** The signed-in sender's account, or null for a guest: what links the request to an account. */
+  userId: string | null;
 }
 
 export interface InboxMessage {
@@ -95,9 +99,9 @@ const tables: Record<MessageKind, string> = {
 export async function createContactMessage(input: NewContactMessage): Promise<{ id: string }> {
   const db = await getDb();
   const [row] = await db.query<{ id: string }>(
-    `insert into public.contact_messages (first_name, last_name, email, subject, message, locale)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [input.firstName, input.lastName, input.email, input.subject, input.message, input.locale],
+    `insert into public.contact_messages (first_name, last_name, email, subject, message, locale, user_id)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [input.firstName, input.lastName, input.email, input.subject, input.message, input.locale, input.userId],
   );
   return { id: row!.id };
 }
@@ -105,9 +109,9 @@ export async function createContactMessage(input: NewContactMessage): Promise<{ 
 export async function createSupportRequest(input: NewSupportRequest): Promise<{ id: string }> {
   const db = await getDb();
   const [row] = await db.query<{ id: string }>(
-    `insert into public.support_requests (name, email, order_number, order_id, subject, description, locale)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [input.name, input.email, input.orderNumber, input.orderId, input.subject, input.description, input.locale],
+    `insert into public.support_requests (name, email, order_number, order_id, subject, description, locale, user_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [input.name, input.email, input.orderNumber, input.orderId, input.subject, input.description, input.locale, input.userId],
   );
   return { id: row!.id };
 }

@@ -13,7 +13,10 @@ export async function exportAccountData(userId: string) {
     "select first_name, last_name, email, phone, country, created_at from public.profiles where user_id = $1",
     [userId],
   );
-  const email = profile?.email ?? "";
+  // Messages and the newsletter belong to the account only when it sent them signed in, or by an
+  // address the account has proven it owns (the link of its confirmation e-mail): an address typed
+  // into a form, or an unconfirmed sign-up, links nothing (anyone can type anyone's address).
+  const confirmedEmail = await confirmedAddressOf(userId);
   const [orders, items, favorites, contact, support, newsletter] = await Promise.all([
     db.query<{
       id: string; created_at: string | Date; status: string; customer_name: string; customer_email: string; customer_phone: string;
@@ -35,16 +38,18 @@ export async function exportAccountData(userId: string) {
       [userId],
     ),
     db.query<{ subject: string; message: string; created_at: string | Date }>(
-      "select subject, message, created_at from public.contact_messages where lower(email) = lower($1) order by created_at",
-      [email],
+      `select subject, message, created_at from public.contact_messages
+        where user_id = $1 or ($2::text is not null and lower(email) = lower($2)) order by created_at`,
+      [userId, confirmedEmail],
     ),
     db.query<{ subject: string; description: string; order_number: string | null; created_at: string | Date }>(
-      "select subject, description, order_number, created_at from public.support_requests where lower(email) = lower($1) order by created_at",
-      [email],
+      `select subject, description, order_number, created_at from public.support_requests
+        where user_id = $1 or ($2::text is not null and lower(email) = lower($2)) order by created_at`,
+      [userId, confirmedEmail],
     ),
     db.query<{ status: string; locale: string; created_at: string | Date; confirmed_at: string | Date | null }>(
-      "select status, locale, created_at, confirmed_at from public.newsletter_subscribers where lower(email) = lower($1)",
-      [email],
+      "select status, locale, created_at, confirmed_at from public.newsletter_subscribers where $1::text is not null and lower(email) = lower($1)",
+      [confirmedEmail],
     ),
   ]);
   const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
@@ -88,16 +93,29 @@ export async function exportAccountData(userId: string) {
   };
 }
 
+/** The account's e-mail address if the account has confirmed it (local sign-in), else null. */
+async function confirmedAddressOf(userId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.query<{ email: string }>(
+    "select email from auth.users where id = $1 and email_confirmed_at is not null",
+    [userId],
+  );
+  return row?.email ?? null;
+}
+
 export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Deletes the account in one transaction: sessions, cart, favourites, links, roles, profile and
- * the local sign-in (auth.users) go; orders stay with their own name and addresses, unlinked.
+ * the local sign-in (auth.users) go; orders and messages stay with their own name and addresses, unlinked.
  */
 export async function deleteAccount(userId: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.query("update public.orders set user_id = null, updated_at = now() where user_id = $1", [userId]);
+    for (const table of ["contact_messages", "support_requests"]) {
+      await tx.query(`update public.${table} set user_id = null where user_id = $1`, [userId]);
+    }
     for (const table of ["sessions", "cart_items", "favorites", "password_resets", "email_confirmations", "user_roles", "profiles"]) {
       await tx.query(`delete from public.${table} where user_id = $1`, [userId]);
     }

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
@@ -44,12 +44,12 @@ export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
 export const handle = { i18n: ["forms"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await getLocale(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const { locale } = await requestContext(args);
   return { messages: routeMessages(locale, handle), content: pageContent(locale, "contact") as unknown as StaticPageContent & { hours: StaticFact[]; detailsTitle: string; hoursTitle: string } };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "contact");
@@ -60,7 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const limit = await hitRateLimit(`contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
   if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
 
-  await createContactMessage({ ...submission.value, locale: await getLocale(request) });
+  // A signed-in sender's message is linked to their account; a typed address links nothing.
+  const { locale, userId } = await requestContext({ request, context });
+  await createContactMessage({ ...submission.value, locale, userId });
   return messageSent(request, "contact");
 }
 

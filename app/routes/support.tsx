@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
@@ -54,12 +54,12 @@ export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
 export const handle = { i18n: ["forms"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await getLocale(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const { locale } = await requestContext(args);
   return { messages: routeMessages(locale, handle), content: pageContent(locale, "support") as unknown as SupportContent };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "support");
@@ -77,7 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { orderNumber: ["forms.errors.orderNotFound"] } }), { status: 400 });
   }
 
-  await createSupportRequest({ ...fields, orderNumber: orderNumber ?? null, orderId, locale: await getLocale(request) });
+  // A signed-in sender's message is linked to their account; a typed address links nothing.
+  const { locale, userId } = await requestContext({ request, context });
+  await createSupportRequest({ ...fields, orderNumber: orderNumber ?? null, orderId, locale, userId });
   return messageSent(request, "support");
 }
 

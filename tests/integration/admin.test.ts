@@ -504,7 +504,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
 
   describe("messages", () => {
     it("opening a message (GET) changes nothing; marking it read is a POST", async () => {
-      const { id } = await createContactMessage({ firstName: "Ina", lastName: "Box", email: "ina@example.com", subject: "Read me", message: "Hello there.", locale: "de" });
+      const { id } = await createContactMessage({ firstName: "Ina", lastName: "Box", email: "ina@example.com", subject: "Read me", message: "Hello there.", locale: "de", userId: null });
       const params = { id: `contact-${id}` };
       const page = (await run(messageLoader as RouteFn, new Request(`${ORIGIN}/admin/messages/contact-${id}`, { headers: { Cookie: adminCookie } }), params)) as unknown as {
         item: { type: string; message: { readAt: string | null } };

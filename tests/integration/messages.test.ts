@@ -71,9 +71,9 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
 
   describe("model", () => {
     it("stores a contact message and lists unread first, newest first", async () => {
-      const first = await createContactMessage({ ...contactForm, locale: "de" });
-      const second = await createSupportRequest({ ...supportForm, orderNumber: null, orderId: null, locale: "ar" });
-      const third = await createContactMessage({ ...contactForm, subject: "Dritte", locale: "en" });
+      const first = await createContactMessage({ ...contactForm, locale: "de", userId: null });
+      const second = await createSupportRequest({ ...supportForm, orderNumber: null, orderId: null, locale: "ar", userId: null });
+      const third = await createContactMessage({ ...contactForm, subject: "Dritte", locale: "en", userId: null });
       // Distinct timestamps, whatever the clock's resolution.
       await testDb.db.query("update public.contact_messages set created_at = now() - interval '2 hours' where id = $1", [first.id]);
       await testDb.db.query("update public.support_requests set created_at = now() - interval '1 hour' where id = $1", [second.id]);
@@ -88,7 +88,7 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
     });
 
     it("opens a message by kind and id, and marks it done (and read)", async () => {
-      const { id } = await createSupportRequest({ ...supportForm, orderNumber: null, orderId: null, locale: "de" });
+      const { id } = await createSupportRequest({ ...supportForm, orderNumber: null, orderId: null, locale: "de", userId: null });
       expect(await getMessage("support", id)).toMatchObject({ id, kind: "support", doneAt: null, readAt: null });
       expect(await getMessage("contact", id)).toBeNull();
       expect(await getMessage("support", "not-a-uuid")).toBeNull();
@@ -116,8 +116,8 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
     });
 
     it("refuses line breaks in a subject and texts over 5000 characters in the database too", async () => {
-      await expect(createContactMessage({ ...contactForm, subject: "Hallo\r\nBcc: x@example.com", locale: "de" })).rejects.toThrow();
-      await expect(createContactMessage({ ...contactForm, message: "x".repeat(5001), locale: "de" })).rejects.toThrow();
+      await expect(createContactMessage({ ...contactForm, subject: "Hallo\r\nBcc: x@example.com", locale: "de", userId: null })).rejects.toThrow();
+      await expect(createContactMessage({ ...contactForm, message: "x".repeat(5001), locale: "de", userId: null })).rejects.toThrow();
       expect(await count("contact_messages")).toBe(0);
     });
 

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+
+process.env.SESSION_SECRET ??= "integration-test-secret";
+process.env.SITE_URL = "http://localhost:3000";
+
+const { startUserSession } = await import("~/auth/session.server");
+const { exportAccountData } = await import("~/models/privacy.server");
+const contactRoute = await import("~/routes/contact");
+const supportRoute = await import("~/routes/support");
+const { CLIENT_ADDRESS_HEADER } = await import("~/utils/client-address.server");
+
+const ORIGIN = "http://localhost:3000";
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+
+let clientCounter = 0;
+/** A form POST from its own client address (each its own rate-limit bucket), signed in with `cookie` when given. */
+function post(path: string, form: Record<string, string>, cookie = "") {
+  clientCounter += 1;
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      Origin: ORIGIN,
+      "Content-Type": "application/x-www-form-urlencoded",
+      [CLIENT_ADDRESS_HEADER]: `198.51.100.${clientCounter}`,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(form),
+  });
+}
+async function status(fn: RouteFn, request: Request) {
+  try {
+    const result = (await fn({ request, params: {}, context: {} })) as Response | { init?: { status?: number } };
+    return result instanceof Response ? result.status : (result.init?.status ?? 200);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+const contactForm = (email: string, subject: string) => ({
+  firstName: "Vera",
+  lastName: "Victim",
+  email,
+  subject,
+  message: "Please send my order to my new address: Geheimweg 7, 10115 Berlin.",
+});
+const supportForm = (email: string, subject: string) => ({
+  name: "Vera Victim",
+  email,
+  subject,
+  description: "My order has not arrived yet, please call me back on 0170 1234567.",
+});
+
+/**
+ * Issue 24.1: the data export holds only what belongs to the account — messages sent by it while
+ * signed in, or by an address it has confirmed — never what a stranger's typed address matches.
+ */
+describe.each(testDbKinds)("what the data export links to an account on %s", (kind) => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    testDb.install();
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await testDb.close();
+  });
+
+  /** An account as a local sign-up makes it (confirmed or not), with its profile. */
+  async function account(email: string, confirmed: boolean) {
+    const [user] = await testDb.db.query<{ id: string }>(
+      `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+       values ($1, 'x', '{}'::jsonb, case when $2::boolean then now() end) returning id`,
+      [email, confirmed],
+    );
+    await testDb.db.query(
+      "insert into public.profiles (user_id, first_name, last_name, email, country) values ($1, 'Sam', 'Stranger', $2, 'DE')",
+      [user!.id, email],
+    );
+    return user!.id;
+  }
+  const cookieFor = async (userId: string) => (await startUserSession(new Request(ORIGIN), { id: userId })).split(";")[0]!;
+
+  it("a stranger who registers a guest's address gets none of the guest's messages or newsletter status", async () => {
+    const victim = `victim-${kind}@example.org`;
+    expect(await status(contactRoute.action as RouteFn, post("/contact", contactForm(victim, "Neue Adresse")))).toBe(302);
+    expect(await status(supportRoute.action as RouteFn, post("/support", supportForm(victim, "Lieferung fehlt")))).toBe(302);
+    await testDb.db.query(
+      "insert into public.newsletter_subscribers (email, locale, status, confirm_token, unsubscribe_token, confirmed_at) values ($1, 'de', 'confirmed', 'c-' || $1, 'u-' || $1, now())",
+      [victim],
+    );
+
+    const stranger = await account(victim.toUpperCase(), false);
+    const exported = await exportAccountData(stranger);
+    expect(exported.profile?.email).toBe(victim.toUpperCase());
+    expect(exported.messages).toEqual([]);
+    expect(exported.newsletter).toEqual({ status: "none" });
+    expect(JSON.stringify(exported)).not.toContain("Geheimweg");
+  });
+
+  it("messages sent while signed in belong to the account, whatever address was typed", async () => {
+    const userId = await account(`signed-in-${kind}@example.org`, false);
+    const cookie = await cookieFor(userId);
+    expect(await status(contactRoute.action as RouteFn, post("/contact", contactForm(`other-${kind}@example.org`, "Mein Konto"), cookie))).toBe(302);
+    expect(await status(supportRoute.action as RouteFn, post("/support", supportForm(`other-${kind}@example.org`, "Meine Bestellung"), cookie))).toBe(302);
+    // A guest using the same typed address later is not the account.
+    expect(await status(contactRoute.action as RouteFn, post("/contact", contactForm(`other-${kind}@example.org`, "Fremd")))).toBe(302);
+
+    const exported = await exportAccountData(userId);
+    expect(exported.messages.map((m) => `${m.kind}:${m.subject}`).sort()).toEqual(["contact:Mein Konto", "support:Meine Bestellung"]);
+  });
+
+  it("an account that has confirmed its address gets what was sent from that address, and its newsletter status", async () => {
+    const email = `owner-${kind}@example.org`;
+    expect(await status(contactRoute.action as RouteFn, post("/contact", contactForm(email, "Vor der Anmeldung")))).toBe(302);
+    await testDb.db.query(
+      "insert into public.newsletter_subscribers (email, locale, status, confirm_token, unsubscribe_token, confirmed_at) values ($1, 'fr', 'confirmed', 'c-' || $1, 'u-' || $1, now())",
+      [email],
+    );
+    const owner = await account(email, true);
+    const exported = await exportAccountData(owner);
+    expect(exported.messages.map((m) => m.subject)).toEqual(["Vor der Anmeldung"]);
+    expect(exported.newsletter).toMatchObject({ status: "confirmed", language: "fr" });
+  });
+});
