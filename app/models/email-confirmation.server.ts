@@ -73,3 +73,13 @@ export async function confirmEmail(token: unknown): Promise<{ userId: string; em
   );
   return row ? { userId: row.id, email: row.email } : null;
 }
+
+/**
+ * The account's e-mail address if the account has proven it owns it (its confirmation link, or a
+ * password reset link, was followed), else null. What links data found by address to an account.
+ */
+export async function confirmedAddressOf(userId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.query<{ email: string }>("select email from auth.users where id = $1 and email_confirmed_at is not null", [userId]);
+  return row?.email ?? null;
+}

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { toCents } from "~/utils/money";
+import { confirmedAddressOf } from "./email-confirmation.server";
 import { orderNumber } from "./order-number";
 
 /**
@@ -91,16 +92,6 @@ export async function exportAccountData(userId: string) {
       ? { status: newsletter[0].status, language: newsletter[0].locale, signedUpAt: iso(newsletter[0].created_at), confirmedAt: iso(newsletter[0].confirmed_at) }
       : { status: "none" },
   };
-}
-
-/** The account's e-mail address if the account has confirmed it (local sign-in), else null. */
-async function confirmedAddressOf(userId: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db.query<{ email: string }>(
-    "select email from auth.users where id = $1 and email_confirmed_at is not null",
-    [userId],
-  );
-  return row?.email ?? null;
 }
 
 export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;

@@ -4,12 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
-import { getLocale } from "~/i18n/i18n.server";
 import { getTranslator, routeMessages, translateToast } from "~/i18n/catalogues.server";
-import { getPreferences } from "~/utils/preferences.server";
-import { getUser } from "~/auth/user.server";
-import { cartOwnerOf, getCart } from "~/models/cart.server";
-import { readCartSessionId } from "~/services/cart-session.server";
+import { getCart } from "~/models/cart.server";
+import { requestContext } from "~/services/request-context.server";
+import { countCheckout } from "~/services/checkout-limits.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { addressCountries, paymentMethods } from "~/models/checkout-options";
 import { checkoutConstraintSchema, checkoutSchema } from "~/models/checkout.schema";
 import {
@@ -46,15 +45,15 @@ async function toCartWithToast(request: Request, toast: Toast) {
 
 export const handle = { i18n: ["checkout", "pricing", "catalogue"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, preferences, user] = await Promise.all([getLocale(request), getPreferences(request), getUser(request)]);
-  const cart = await getCart(cartOwnerOf(user?.id ?? null, readCartSessionId(request)), locale, preferences.currency);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { locale, country, currency, user, cartOwner } = await requestContext({ request, context });
+  const cart = await getCart(cartOwner, locale, currency);
   if (cart.lines.length === 0) throw await toCartWithToast(request, emptyCartToast);
   const other = cart.currency === "EUR" ? "CHF" : "EUR";
   return {
     cart,
     // The VAT of the shopper's country; the order takes the delivery country's.
-    vatRate: vatRateFor(preferences.country),
+    vatRate: vatRateFor(country),
     // One order per rendered form, however often it is submitted.
     idempotencyKey: crypto.randomUUID(),
     // The spec's alternate-currency figure: the subtotal times 1.1, shown in the other currency.
@@ -64,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lastName: user?.lastName ?? "",
       email: user?.email ?? "",
       phone: user?.phone ?? "",
-      shippingAddress: { street: "", city: "", postalCode: "", country: preferences.country },
+      shippingAddress: { street: "", city: "", postalCode: "", country },
       useSameAddress: true,
       billingAddress: { street: "", city: "", postalCode: "", country: "DE" },
       // One option is chosen from the start (the spec's first: cash on delivery).
@@ -82,12 +81,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * shopper to the confirmation page. Invalid input comes back with status 400, every message at its
  * field and every value kept; a line with too little stock names the product and writes nothing.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const [form, locale, preferences, user] = await Promise.all([
+export async function action({ request, context }: ActionFunctionArgs) {
+  const [form, { locale, currency, user, cartSessionId, cartOwner: owner }] = await Promise.all([
     readFormData(request),
-    getLocale(request),
-    getPreferences(request),
-    getUser(request),
+    requestContext({ request, context }),
   ]);
   // A signed-in shopper orders with the account's e-mail, whatever the form says.
   if (user) form.set("email", user.email);
@@ -95,27 +92,33 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
-  const owner = cartOwnerOf(user?.id ?? null, readCartSessionId(request));
   if (!owner) throw await toCartWithToast(request, emptyCartToast);
   const t = getTranslator(locale);
+  const failed: Toast = { kind: "error", title: "checkout.toast.failed", description: "checkout.toast.failedText" };
+  const refuse = (message: string, init: ResponseInit) =>
+    data({ result: submission.reply({ formErrors: [message] }), toast: translateToast({ ...failed, description: message }, locale) }, init);
+  const counted = await countCheckout({ clientAddress: clientAddress(request), email: submission.value.email, userId: user?.id ?? null });
+  if (!counted.allowed) {
+    const minutes = Math.ceil(counted.retryAfter / 60);
+    return refuse(t("checkout.errors.tooMany", { minutes }), { status: 429, headers: { "Retry-After": String(counted.retryAfter) } });
+  }
   try {
     const { orderId } = await placeOrder({
       owner,
       userId: user?.id ?? null,
-      sessionId: readCartSessionId(request),
+      sessionId: cartSessionId,
       input: submission.value,
-      currency: preferences.currency,
+      currency,
       locale,
     });
     const toast: Toast = { kind: "success", title: "checkout.toast.success", description: "checkout.toast.successText" };
     return redirect(`/order-confirmation/${orderId}`, { status: 303, headers: { "Set-Cookie": await flashToast(request, toast) } });
   } catch (error) {
+    // Nothing was ordered: the attempt does not count against the shopper's limit.
+    await counted.refund().catch(() => {});
     if (error instanceof EmptyCartError) throw await toCartWithToast(request, emptyCartToast);
     // The database is unreachable: its 503 answer, as on every page.
     if (error instanceof Response) throw error;
-    const failed: Toast = { kind: "error", title: "checkout.toast.failed", description: "checkout.toast.failedText" };
-    const refuse = (message: string, init: ResponseInit) =>
-      data({ result: submission.reply({ formErrors: [message] }), toast: translateToast({ ...failed, description: message }, locale) }, init);
     if (error instanceof OutOfStockError) {
       return refuse(t("checkout.errors.outOfStock", { name: error.productName, available: error.available }), { status: 409 });
     }

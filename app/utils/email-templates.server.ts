@@ -1,6 +1,7 @@
 import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, directionOf, intlLocale, type Locale } from "~/i18n/config";
 import { formatPrice, type Currency } from "~/utils/money";
+import { shortened } from "~/utils/text";
 import { formatRate, type VatLine } from "~/utils/vat";
 import type { BankDetails } from "~/utils/shop-details.server";
 
@@ -106,6 +107,14 @@ function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmai
   return { subject: oneLine(subject), text: `${textParts.join("\n\n")}\n`, html };
 }
 
+/**
+ * How much of what a shopper typed into an order's fields an order e-mail repeats: anyone can order
+ * to anyone's address, so the e-mail carries the order's fields only, each on one line and cut to
+ * what a real name or address needs — never a paragraph of someone else's text.
+ */
+const ORDER_FIELD_CHARS = { name: 60, street: 80, postalCode: 12, city: 50, country: 2 } as const;
+const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => shortened(oneLine(value), ORDER_FIELD_CHARS[field]);
+
 function greeting(locale: Locale, name: string | undefined): string {
   const t = getTranslator(locale);
   const clean = oneLine(name ?? "");
@@ -163,7 +172,7 @@ export function orderConfirmationEmail(input: OrderEmailInput): RenderedEmail {
   const subtotal = input.lines.reduce((sum, line) => sum + line.total, 0);
   const address = input.shippingAddress;
   const blocks: Block[] = [
-    { type: "p", text: greeting(input.locale, input.customerName) },
+    { type: "p", text: greeting(input.locale, orderField(input.customerName, "name")) },
     { type: "p", text: t("email.order.intro") },
     { type: "p", text: `${t("email.order.number")}: ${input.number}\n${t("email.order.date")}: ${date}\n${t("email.order.status")}` },
     {
@@ -208,7 +217,13 @@ export function orderConfirmationEmail(input: OrderEmailInput): RenderedEmail {
       : []),
     {
       type: "p",
-      text: `${t("email.order.shippingAddress")}:\n${oneLine(input.customerName)}\n${oneLine(address.street)}\n${oneLine(address.postalCode)} ${oneLine(address.city)}\n${oneLine(address.country)}`,
+      text: [
+        `${t("email.order.shippingAddress")}:`,
+        orderField(input.customerName, "name"),
+        orderField(address.street, "street"),
+        `${orderField(address.postalCode, "postalCode")} ${orderField(address.city, "city")}`,
+        orderField(address.country, "country"),
+      ].join("\n"),
     },
     { type: "button", label: t("email.order.view"), href: input.orderUrl },
     { type: "p", text: t("email.common.signature") },
@@ -265,7 +280,7 @@ export function orderStatusEmail(input: OrderStatusEmailInput): RenderedEmail {
   const t = getTranslator(input.locale);
   const status = t(`mail.orderStatus.statuses.${input.status}`);
   const blocks: Block[] = [
-    { type: "p", text: greeting(input.locale, input.customerName) },
+    { type: "p", text: greeting(input.locale, orderField(input.customerName, "name")) },
     { type: "p", text: t(`mail.orderStatus.intro.${input.status}`, { number: input.number }) },
     { type: "p", text: `${t("email.order.number")}: ${input.number}\n${t("mail.orderStatus.statusLabel")}: ${status}` },
   ];

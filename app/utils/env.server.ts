@@ -97,6 +97,10 @@ const envSchema = z
         return undefined;
       }
     }, "a time zone Intl knows, like Europe/Berlin"),
+    // Orders per hour from one client address and to one e-mail address (guests and accounts whose
+    // address is not confirmed): a stranger cannot empty the stock or fill someone's inbox.
+    CHECKOUT_ORDERS_PER_ADDRESS: wholeNumber("CHECKOUT_ORDERS_PER_ADDRESS", 20, 1),
+    CHECKOUT_ORDERS_PER_EMAIL: wholeNumber("CHECKOUT_ORDERS_PER_EMAIL", 5, 1),
     SHOP_IBAN: setting<string, undefined>("SHOP_IBAN", undefined, (raw) => (/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,40}$/i.test(raw) ? raw.toUpperCase() : undefined), "an IBAN"),
     SHOP_BIC: text("SHOP_BIC"),
     SHOP_BANK_NAME: text("SHOP_BANK_NAME"),

@@ -27,6 +27,12 @@ export function charLength(value: string): number {
   return count;
 }
 
+/** `value` cut to at most `max` characters (code points), ending in "…" when it was cut. */
+export function shortened(value: string, max: number): string {
+  const chars = [...value];
+  return chars.length <= max ? value : `${chars.slice(0, Math.max(0, max - 1)).join("").trimEnd()}…`;
+}
+
 /** For `.refine(maxChars(200), message)`: at most `max` characters, counted like char_length. */
 export function maxChars(max: number) {
   return (value: string) => charLength(value) <= max;
