@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import type { Database } from "./database.server";
 import catalogueSql from "../../supabase/seed.sql?raw";
 
-/** The demo accounts of DECISIONS.md, created in the embedded database only. */
+/** The demo accounts (a contract: docs/CONTRACTS.md), created in the embedded database only. */
 export const demoAccounts = [
   { email: "admin@example.com", password: "admin12345", firstName: "Anna", lastName: "Admin", admin: true },
   { email: "kunde@example.com", password: "kunde12345", firstName: "Karl", lastName: "Kunde", admin: false },

@@ -148,7 +148,7 @@ export function toCartView(records: CartLineRecord[], locale: Locale, currency: 
     itemCount: views.length,
     quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal,
-    // Shipping is free in cart and checkout (DECISIONS: the total equals the subtotal).
+    // Shipping is free in cart and checkout (docs/CONTRACTS.md: the total equals the subtotal).
     shipping: 0,
     total: subtotal,
   };

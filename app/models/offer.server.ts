@@ -6,7 +6,7 @@ import { PRODUCT_COLUMNS, productFromRow, toProductView, type ProductRow } from 
 
 /**
  * An offer as the admin saves it: texts per language (German is the fallback), an image and the
- * product it advertises. It has no price of its own: it shows its product's (DECISIONS 4).
+ * product it advertises. It has no price of its own: it shows its product's (docs/CONTRACTS.md).
  */
 export interface OfferInput extends OfferTexts {
   image: string;

@@ -115,7 +115,7 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
       });
       const total = items.reduce((sum, item) => sum + item.total, 0);
       const { input } = order;
-      // Every line carries the VAT rate of the country it is delivered to (DECISIONS 4).
+      // Every line carries the VAT rate of the country it is delivered to (docs/CONTRACTS.md).
       const vatRate = rateToPercent(vatRateFor(input.shippingAddress.country));
       // The order row first: a concurrent submit of the same key waits here on the unique index.
       const [created] = await tx.query<{ id: string }>(

@@ -2,7 +2,7 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { secureCookies, THIRTY_DAYS } from "./cookies.server";
 import { sessionSecrets } from "./env.server";
 
-/** The cookie session's name (a contract: DECISIONS). */
+/** The cookie session's name (a contract: docs/CONTRACTS.md). */
 export const SESSION_COOKIE = "__session";
 
 export type ToastKind = "success" | "error" | "info";

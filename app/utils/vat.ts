@@ -1,5 +1,5 @@
 /**
- * VAT (DECISIONS 4): prices are gross; the VAT they contain is shown by rate. Rates are kept in
+ * VAT (docs/CONTRACTS.md): prices are gross; the VAT they contain is shown by rate. Rates are kept in
  * basis points (1900 = 19 %, 810 = 8.1 %) so every sum stays in integer cents.
  */
 

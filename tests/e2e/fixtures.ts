@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 
-/** The demo accounts of DECISIONS.md, seeded into the embedded database. */
+/** The demo accounts (a contract: docs/CONTRACTS.md), seeded into the embedded database. */
 export const demoAdmin = { email: "admin@example.com", password: "admin12345" } as const;
 export const demoCustomer = { email: "kunde@example.com", password: "kunde12345" } as const;
 

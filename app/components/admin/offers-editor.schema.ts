@@ -6,7 +6,7 @@ import { maxChars, plainText } from "~/utils/text";
  * The offers editor's fields and rules (browser-safe: the editor validates with it as the admin
  * types, the server again). Texts with control characters are refused. The German title, subtitle
  * and time left are the fallback of the other languages (titleEn, …). An offer has no price of its
- * own: it shows its linked product's (DECISIONS 4). What only the server can check (a linked product exists, an uploaded file really is
+ * own: it shows its linked product's (docs/CONTRACTS.md). What only the server can check (a linked product exists, an uploaded file really is
  * an image, an offer has some image) is added by the /admin/offers action. Messages are catalogue keys.
  */
 const E = "admin.offers.errors";

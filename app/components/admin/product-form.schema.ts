@@ -4,7 +4,7 @@ import { MAX_MONEY_CENTS, MAX_STOCK, MAX_TAGS, MAX_TAG_LENGTH } from "~/models/p
 import { maxChars, plainText } from "~/utils/text";
 
 /**
- * The add / edit product form's fields and their rules (field names as in DECISIONS.md). Browser-
+ * The add / edit product form's fields and their rules (field names are a contract: docs/CONTRACTS.md). Browser-
  * safe: the form takes its types from here, the server validates with it. Error messages are
  * catalogue keys, translated where they are shown (components/field.tsx).
  */

@@ -10,7 +10,7 @@ import type { ProductFormDefaults } from "./product-form.schema";
 type Meta = FieldMetadata<string | number | boolean | null | undefined>;
 
 /**
- * The add / edit product form (multipart, field names as in DECISIONS.md; fields and rules in
+ * The add / edit product form (multipart, field names are a contract, docs/CONTRACTS.md; fields and rules in
  * product-form.schema.ts). Validation happens on the server; errors come back with the values kept
  * (files have to be chosen again). JavaScript adds tag chips, a video preview with play/pause and a
  * pending state.
