@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/styles/app.css?url";
-import { stickyLanguageCookie } from "~/i18n/i18n.server";
+import { stickyLanguageCookie } from "~/services/preference-cookies.server";
 import { routeMessages, translateToast } from "~/i18n/catalogues.server";
 import { SHELL } from "~/i18n/namespaces";
 import { defaultLocale, directionOf } from "~/i18n/config";

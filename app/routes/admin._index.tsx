@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { listOrders } from "~/models/order-admin.server";
@@ -32,11 +32,11 @@ function sectionRedirect(url: URL): Response | null {
 }
 
 /** The overview: the frame's stat cards (from the layout), the latest orders and what is running out. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const moved = sectionRedirect(new URL(request.url));
   if (moved) throw moved;
   await requireAdmin(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const [orders, lowStock] = await Promise.all([listOrders(1, RECENT_ORDERS), listLowStock(LOW_STOCK_SHOWN)]);
   return {
     orders: orders.orders,
@@ -45,9 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The first round's forms posted here (/admin?index); they live in their sections now. A stray post is refused like the layout's. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  throw new Response(getTranslator(await getLocale(request))("admin.errors.unknownIntent"), { status: 400 });
+  throw new Response(getTranslator((await requestContext({ request, context })).locale)("admin.errors.unknownIntent"), { status: 400 });
 }
 
 export default function AdminOverview() {

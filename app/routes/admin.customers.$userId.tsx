@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { getAdminCustomer } from "~/models/admin-customers.server";
@@ -12,10 +12,10 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   adminPageMeta(args, (t) => ({ title: `${args.data?.customer.name ?? t("admin.tabs.customers")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
 
 /** A customer's page: contact data and the orders placed with the account (deleted accounts have none). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const customer = await getAdminCustomer(params.userId ?? "");
-  if (!customer) throw new Response(getTranslator(await getLocale(request))("backoffice.customer.notFound"), { status: 404 });
+  if (!customer) throw new Response(getTranslator((await requestContext({ request, context })).locale)("backoffice.customer.notFound"), { status: 404 });
   return { customer };
 }
 

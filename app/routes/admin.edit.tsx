@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { categories, categoryName, findCategory } from "~/data/categories";
@@ -23,9 +23,9 @@ export const meta: MetaFunction = (args) =>
 const PAGE_SIZE = 25;
 
 /** The product table: one page at a time, never the whole table. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const result = await listAdminProducts({ page: parsePage(new URL(request.url).searchParams.get("page")), pageSize: PAGE_SIZE });
   return {
     ...result,
@@ -42,9 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Deleting here needs no confirmation step (as the spec has it for this page). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const form = await readFormData(request);
   if (form.get("intent") !== "delete") throw new Response(t("admin.errors.unknownIntent"), { status: 400 });
   const deleted = await deleteProductWithMedia(String(form.get("productId") ?? ""));

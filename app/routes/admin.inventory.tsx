@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -36,9 +36,9 @@ const stockSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const result = await listInventory(parsePage(new URL(request.url).searchParams.get("page")), PAGE_SIZE);
   return {
     ...result,
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Sets one product's stock; the answer to a refused value names the row it belongs to. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: stockSchema });

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { applyInboxIntent, getInboxItem, type InboxItem } from "~/models/admin-inbox.server";
@@ -27,16 +27,16 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 /** Reading is a GET and changes nothing; marking the message read is a POST (see the page below). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await getInboxItem(params.id);
-  if (!item) throw new Response(getTranslator(await getLocale(request))("inbox.detail.notFound"), { status: 404 });
+  if (!item) throw new Response(getTranslator((await requestContext({ request, context })).locale)("inbox.detail.notFound"), { status: 404 });
   return { item };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const form = await readFormData(request);
   const intent = form.get("intent");
   const result = await applyInboxIntent(params.id, intent);

@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
@@ -27,17 +27,17 @@ const statusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "admin.orders.invalidStatus" }) }),
 });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getAdminOrder(params.id ?? "");
-  if (!order) throw new Response(getTranslator(await getLocale(request))("admin.orders.notFound"), { status: 404 });
+  if (!order) throw new Response(getTranslator((await requestContext({ request, context })).locale)("admin.orders.notFound"), { status: 404 });
   return { order, next: nextStatuses(order.status) };
 }
 
 /** One status step at a time, checked and applied under the order's row lock (see order-admin.server). */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const submission = parseWithZod(await readFormData(request), { schema: statusSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { status } = submission.value;

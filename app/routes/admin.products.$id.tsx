@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { categories, categoryName, findCategory } from "~/data/categories";
@@ -21,12 +21,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 const money = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const product = await getProduct(params.id ?? "");
   if (!product) throw new Response(t("admin.product.errors.notFound"), { status: 404 });
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const defaults: ProductFormDefaults = {
     name: product.name,
     nameDE: product.nameDE,
@@ -58,9 +58,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const product = await getProduct(params.id ?? "");
   if (!product) throw new Response(t("admin.product.errors.notFound"), { status: 404 });
   const result = await submitProductForm(request, product);

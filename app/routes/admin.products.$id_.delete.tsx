@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
@@ -18,17 +18,17 @@ export const meta: MetaFunction = (args) =>
  * Deleting from the dashboard asks first: this page is the confirmation step (with or without
  * JavaScript), and only its POST deletes.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const product = await getProduct(params.id ?? "");
   if (!product) throw new Response(getTranslator(locale)("admin.delete.notFound"), { status: 404 });
   return { id: product.id, name: localizedName(product, locale), image: product.image };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const deleted = await deleteProductWithMedia(params.id ?? "");
   if (!deleted) {
     // Unknown (or already deleted) product: the spec's failure message, with a 404.

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { requireAdmin } from "~/auth/guards.server";
 import { refuseControlCharactersInAddress } from "~/utils/form-data.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
 import { categories, categoryName, findCategory } from "~/data/categories";
 import { flashToast } from "~/utils/session.server";
@@ -23,11 +23,11 @@ export const meta: MetaFunction = (args) =>
 const PAGE_SIZE = 20;
 
 /** The product list (search in every language and the tags, category filter, paginated) and the add form. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   await refuseControlCharactersInAddress(request);
   const url = new URL(request.url);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const category = findCategory(url.searchParams.get("category"))?.slug ?? "";
   const result = await listAdminProducts({ q: q || undefined, category: category || undefined, page: parsePage(url.searchParams.get("page")), pageSize: PAGE_SIZE });
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The add form (multipart): see services/product-form.server.ts. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
   const result = await submitProductForm(request);
   if (!result.ok) return data(result.reply, { status: result.status });

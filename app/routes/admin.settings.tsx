@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.settings")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
 
 /** The administrators, and the form that adds one. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   return { admins: await listAdmins(), userId: user.id };
 }
@@ -26,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Promotes an existing account (found by e-mail in the profiles) to administrator, or takes the
  * role back. Only admins may: anyone else signed in gets the spec's message with a 403.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const t = getTranslator(await getLocale(request));
+export async function action({ request, context }: ActionFunctionArgs) {
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const admin = await requireAdmin(request).catch((error: unknown) => {
     if (error instanceof Response && error.status === 403) {
       throw new Response(t("admin.settings.onlyAdmins"), { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { getProductStats } from "~/models/admin-stats.server";
@@ -25,9 +25,9 @@ export const meta: MetaFunction = (args) =>
 /** The admin area's pages use most of the catalogue: the layout sends all of it, once, to admins only. */
 export const handle = { i18n: ALL_CLIENT_NAMESPACES } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   // The shop's time zone travels with the frame: every admin date is shown in it (useAdminDateTime).
   const [stats, trends] = await Promise.all([getProductStats(), getOrderTrends()]);
   return { stats: { ...stats, trends }, timeZone: shopTimeZone(), messages: routeMessages(locale, handle) };
@@ -37,9 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * No form posts to the frame. A stray post (an old page's form, a forged request) gets what any
  * admin action gives: a visitor the login, anyone else 403, an admin "unknown action".
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  throw new Response(getTranslator(await getLocale(request))("admin.errors.unknownIntent"), { status: 400 });
+  throw new Response(getTranslator((await requestContext({ request, context })).locale)("admin.errors.unknownIntent"), { status: 400 });
 }
 
 function AdminFrame({ stats, children }: { stats: StatsView; children: ReactNode }) {

@@ -5,14 +5,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useState } from "react";
 import { getAuthProvider } from "~/auth/provider.server";
-import { getUser } from "~/auth/user.server";
 import { startUserSession } from "~/auth/session.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { loginSchema, UNEXPECTED } from "~/auth/schemas";
 import { upsertProfileOnSignIn } from "~/models/profile.server";
 import { mergeVisitorCart } from "~/models/cart.server";
-import { readCartSessionId } from "~/services/cart-session.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
@@ -56,15 +54,17 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, locale } = await requestContext({ request, context });
+  if (user) throw redirect("/");
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // Only a same-site path is kept; anything else (//evil.example, https://…) is dropped here already.
-  return { redirectTo: safeRedirect(redirectTo, ""), messages: routeMessages(await getLocale(request), handle) };
+  return { redirectTo: safeRedirect(redirectTo, ""), messages: routeMessages(locale, handle) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, locale, cartSessionId } = await requestContext({ request, context });
+  if (user) throw redirect("/");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   // The password never travels back to the page.
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
 
   const { email, password, redirectTo } = submission.value;
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator(locale);
   const keys = {
     address: `login:address:${clientAddress(request)}`,
     accountFromAddress: `login:account:${email}:address:${clientAddress(request)}`,
@@ -123,7 +123,6 @@ export async function action({ request }: ActionFunctionArgs) {
     await deleteStaleRateLimits();
     await upsertProfileOnSignIn(identity);
     // The visitor's cart lines and favourites join the account's.
-    const cartSessionId = readCartSessionId(request);
     if (cartSessionId) await mergeVisitorCart(cartSessionId, identity.id);
 
     const cookie = await startUserSession(request, identity, {

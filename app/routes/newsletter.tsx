@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
 import { subscribe } from "~/models/newsletter.server";
 import { siteUrl } from "~/utils/env.server";
@@ -40,9 +40,9 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const handle = { i18n: ["newsletter", "forms"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"), messages: routeMessages(await getLocale(request), handle) };
+  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"), messages: routeMessages((await requestContext({ request, context })).locale, handle) };
 }
 
 /** The page the form was sent from: the form's redirectTo, else our own Referer, else home. */
@@ -75,7 +75,7 @@ async function checkInbox(request: Request, to: string) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const to = returnPath(request, formData);
   // A filled honeypot is a bot: the same answer as for a person, and nothing is stored or sent.
@@ -101,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(blocked.retryAfter) } },
     );
   }
-  await subscribe({ email, locale: await getLocale(request), siteUrl: siteUrl() });
+  await subscribe({ email, locale: (await requestContext({ request, context })).locale, siteUrl: siteUrl() });
   return checkInbox(request, to);
 }
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLocale } from "~/i18n/config";
-import { serializeCookie } from "~/utils/cookies.server";
-import { currencyForCountry } from "~/utils/preferences.server";
+import { countryCookies, languageCookie } from "~/services/preference-cookies.server";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -14,11 +13,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const headers = new Headers();
   const lng = form.get("lng");
-  if (isLocale(lng)) headers.append("Set-Cookie", serializeCookie(request, "lng", lng));
+  if (isLocale(lng)) headers.append("Set-Cookie", languageCookie(request, lng));
   const country = form.get("country");
   if (country === "DE" || country === "CH") {
-    headers.append("Set-Cookie", serializeCookie(request, "preferred-country", country));
-    headers.append("Set-Cookie", serializeCookie(request, "preferred-currency", currencyForCountry(country)));
+    for (const cookie of countryCookies(request, country)) headers.append("Set-Cookie", cookie);
   }
   let target = safeRedirect(form.get("redirectTo"), "/");
   // An explicit ?lng= in the address would override the new cookie: drop it.

@@ -4,12 +4,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { requireUser } from "~/auth/guards.server";
-import { getUser } from "~/auth/user.server";
+import { requestContext } from "~/services/request-context.server";
 import { profileSchema } from "~/auth/schemas";
 import { getProfile, upsertProfile } from "~/models/profile.server";
 import { useT } from "~/i18n/use-t";
-import { serializeCookie } from "~/utils/cookies.server";
-import { currencyForCountry } from "~/utils/preferences.server";
+import { countryCookies } from "~/services/preference-cookies.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
 import { Field, SelectField } from "~/components/field";
@@ -37,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await getUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requestContext({ request, context });
   if (!user) {
     throw redirect("/login?redirectTo=%2Fprofile", {
       headers: { "Set-Cookie": await flashToast(request, { kind: "error", title: "account.toast.noUser" }) },
@@ -56,8 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await flashToast(request, { kind: "success", title: "account.toast.profileUpdated" }));
     // A new country switches the shop's currency too (CH → CHF, otherwise EUR).
     if ((previous?.country ?? user.country) !== country) {
-      headers.append("Set-Cookie", serializeCookie(request, "preferred-country", country));
-      headers.append("Set-Cookie", serializeCookie(request, "preferred-currency", currencyForCountry(country)));
+      for (const cookie of countryCookies(request, country)) headers.append("Set-Cookie", cookie);
     }
     return redirect("/profile", { headers });
   } catch (error) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { intlLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
@@ -19,9 +19,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }));
 
 /** One of the signed-in customer's orders; someone else's, an unknown or a malformed id: 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const order = await getCustomerOrder(user.id, params.orderId ?? "");
   if (!order) throw new Response(getTranslator(locale)("myaccount.orders.notFound"), { status: 404 });
   const format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeStyle: "short", timeZone: shopTimeZone() });

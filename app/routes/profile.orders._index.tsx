@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { intlLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { listCustomerOrders } from "~/models/customer-orders.server";
@@ -16,9 +16,9 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("myaccount.meta.orders.title"), description: t("myaccount.meta.orders.description"), noindex: true }));
 
 /** The signed-in customer's orders, newest first, ten to a page (?page=). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const list = await listCustomerOrders(user.id, parsePage(new URL(request.url).searchParams.get("page")));
   // Dates formatted here, once, so server and browser never disagree.
   const format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "medium", timeZone: shopTimeZone() });

@@ -10,7 +10,7 @@ import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { changePasswordSchema } from "~/auth/password-schemas";
 import { UNEXPECTED } from "~/auth/schemas";
 import { revokeOtherSessions, updateSessionTokens } from "~/models/user-session.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { hitRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
@@ -28,17 +28,17 @@ export const CHANGE_LIMIT = { windowSeconds: 15 * 60, perAccount: 5 } as const;
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("password.change.title"), description: t("password.change.intro"), noindex: true }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const hideFields = ["currentPassword", "password", "confirmPassword"];
   const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const key = `change-password:${user.id}`;
   const limit = await hitRateLimit(key, CHANGE_LIMIT.perAccount, CHANGE_LIMIT.windowSeconds);
   if (!limit.allowed) {

@@ -9,7 +9,7 @@ import { getAuthProvider } from "~/auth/provider.server";
 import { endUserSession } from "~/auth/session.server";
 import { getSignedInSession } from "~/auth/user.server";
 import { deleteAccount } from "~/models/privacy.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { hitRateLimit } from "~/utils/rate-limit.server";
@@ -31,16 +31,16 @@ const deleteSchema = z.object({
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("privacy.title"), description: t("privacy.intro"), noindex: true }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await readFormData(request), { schema: deleteSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const limit = await hitRateLimit(`delete-account:${user.id}`, 5, 15 * 60);
   if (!limit.allowed) {
     return data(submission.reply({ formErrors: [t("account.errors.tooManyAttempts", { minutes: Math.ceil(limit.retryAfter / 60) })], hideFields: ["password"] }), { status: 429 });

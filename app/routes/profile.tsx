@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { AccountNav } from "~/components/account/account-nav";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { routeMessages } from "~/i18n/catalogues.server";
 import type { I18nHandle } from "~/i18n/namespaces";
 
@@ -18,8 +18,8 @@ import type { I18nHandle } from "~/i18n/namespaces";
  */
 export const handle = { i18n: ["account", "myaccount", "password", "privacy", "order", "checkout", "pricing", "catalogue"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { messages: routeMessages(await getLocale(request), handle) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { messages: routeMessages((await requestContext({ request, context })).locale, handle) };
 }
 
 function AccountFrame({ children }: { children: ReactNode }) {

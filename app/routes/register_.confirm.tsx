@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getUserId } from "~/auth/user.server";
+
 import { confirmEmail, findEmailConfirmation } from "~/models/email-confirmation.server";
 import { useT } from "~/i18n/use-t";
 import { readFormData } from "~/utils/form-data.server";
@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/seo";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import type { Messages } from "~/i18n/translate";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 
 /**
  * The confirmation link of the sign-up e-mail (/register/confirm?token=…). Opening it (GET) changes
@@ -24,21 +24,21 @@ export const meta: MetaFunction = (args) =>
 
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const pending = await findEmailConfirmation(token);
-  const messages = routeMessages(await getLocale(request), handle);
+  const messages = routeMessages((await requestContext({ request, context })).locale, handle);
   if (!pending) return data<View & { messages: Messages }>({ state: "invalid", messages }, { status: 404 });
   return data<View & { messages: Messages }>({ state: "form", email: pending.email, token: token!, messages });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const confirmed = await confirmEmail(form.get("token"));
   if (!confirmed) return data<View>({ state: "invalid" }, { status: 404 });
   const toast = { kind: "success", title: "account.toast.emailConfirmedTitle", description: "account.toast.emailConfirmedText" } as const;
   // Signed in already: back to the shop; otherwise on to sign in.
-  const target = (await getUserId(request)) ? "/" : "/login";
+  const target = (await requestContext({ request, context })).userId ? "/" : "/login";
   return redirect(target, { headers: { "Set-Cookie": await flashToast(request, toast) } });
 }
 

@@ -8,7 +8,7 @@ import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { resetPasswordSchema } from "~/auth/password-schemas";
 import { UNEXPECTED } from "~/auth/schemas";
 import { revokeAllSessions } from "~/models/user-session.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { hitRateLimit } from "~/utils/rate-limit.server";
@@ -38,19 +38,19 @@ type View = { state: "form"; token: string } | { state: "invalid" };
 
 export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = token ? await getAuthProvider().checkPasswordResetLink(token) : false;
-  const messages = routeMessages(await getLocale(request), handle);
+  const messages = routeMessages((await requestContext({ request, context })).locale, handle);
   if (valid === false) return data<View & { messages: Messages }>({ state: "invalid", messages }, { status: 404 });
   return data<View & { messages: Messages }>({ state: "form", token, messages });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), invalid: false }, { status: 400 });
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   const limit = await hitRateLimit(`reset:address:${clientAddress(request)}`, RESET_LIMITS.perAddress, RESET_LIMITS.windowSeconds);
   if (!limit.allowed) {
     const message = t("account.errors.tooManyAttempts", { minutes: Math.ceil(limit.retryAfter / 60) });

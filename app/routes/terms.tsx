@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { pageContent } from "~/i18n/catalogues.server";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await getLocale(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { locale } = await requestContext({ request, context });
   return { content: pageContent(locale, "terms") as unknown as StaticPageContent };
 }
 
