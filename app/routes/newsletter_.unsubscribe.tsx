@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NewsletterLinkPage } from "~/components/newsletter-link-page";
 import { findByUnsubscribeToken, unsubscribe } from "~/models/newsletter.server";
-import { applyNewsletterLink, loadNewsletterLink } from "~/utils/newsletter-link.server";
+import { applyNewsletterLink, loadNewsletterLink } from "~/services/newsletter-link.server";
 import { pageMeta } from "~/utils/seo";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";

@@ -11,7 +11,7 @@ import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
-import { messageRateLimited, messageSent } from "~/utils/message-form.server";
+import { messageRateLimited, messageSent } from "~/services/message-form.server";
 import { Field } from "~/components/field";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import {
