@@ -72,7 +72,11 @@ export function OffersSection({ section }: { section: OfferSection }) {
           return (
           <li key={offer.id} id={`offer-${index + 1}`} className="card flex flex-col overflow-hidden" data-testid="offer">
             <div className="relative">
-              <img src={offer.image} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+              {offer.image ? (
+                <img src={offer.image} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+              ) : (
+                <div className="aspect-[8/5] w-full bg-slate-100" data-testid="offer-no-image" />
+              )}
               {offer.product?.discount ? (
                 <span className="absolute start-3 top-3 rounded-full bg-red-700 px-3 py-1 text-sm font-bold text-white">
                   <span dir="ltr">−{offer.product.discount}%</span>

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
+import { isShopMediaUrl } from "~/utils/media-storage.server";
 import type { Currency } from "~/utils/money";
 import type { OfferTexts } from "./offer-texts";
 import { PRODUCT_COLUMNS, productFromRow, toProductView, type ProductRow } from "./product.server";
@@ -92,7 +93,9 @@ export async function getOfferSection(locale: Locale = "de", currency: Currency 
         timeLeftEn: row.time_left_en,
         timeLeftFr: row.time_left_fr,
         timeLeftAr: row.time_left_ar,
-        image: row.image,
+        // An address saved before only the shop's own images were accepted: none (the page would
+        // show a broken image the Content-Security-Policy blocked).
+        image: isShopMediaUrl(row.image) ? row.image : "",
         featured: row.featured,
         productId: row.product_id,
         product: view

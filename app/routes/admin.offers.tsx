@@ -10,7 +10,7 @@ import { flashToast } from "~/utils/session.server";
 import { getOfferSection, saveOfferSection, type OfferInput } from "~/models/offer.server";
 import { getProductsByIds } from "~/models/product.server";
 import { IMAGE_MAX_BYTES, sniffImage } from "~/utils/media";
-import { mediaStorage, type MediaItem } from "~/utils/media-storage.server";
+import { isShopMediaUrl, mediaStorage, type MediaItem } from "~/utils/media-storage.server";
 import { RequestTooLargeError, readMultipartForm } from "~/utils/multipart.server";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
 import { OffersEditor, draftFromSection } from "~/components/admin/offers-editor";
@@ -68,9 +68,12 @@ export async function action({ request }: ActionFunctionArgs) {
       fieldErrors[`${name}.imageFile`] = [fileProblem === "tooLarge" ? "admin.product.errors.imageTooLarge" : "admin.product.errors.imageType"];
     }
     const upload = file && type ? { bytes: file.bytes, type } : undefined;
+    // Only the shop's own images: the Content-Security-Policy blocks any other on the home page.
+    if (offer.image && !isShopMediaUrl(offer.image)) fieldErrors[`${name}.image`] = [`${E}.imageUrl`];
     // No address and no file: the linked product's image, else the offer needs one.
-    const image = offer.image || (upload ? "" : (product?.image ?? ""));
-    if (!image && !upload && !fieldErrors[`${name}.imageFile`]) fieldErrors[`${name}.image`] = [`${E}.imageRequired`];
+    const productImage = product?.image && isShopMediaUrl(product.image) ? product.image : "";
+    const image = offer.image || (upload ? "" : productImage);
+    if (!image && !upload && !fieldErrors[`${name}.imageFile`] && !fieldErrors[`${name}.image`]) fieldErrors[`${name}.image`] = [`${E}.imageRequired`];
     return { ...offer, image, productId: product?.id ?? null, upload };
   });
   if (Object.keys(fieldErrors).length > 0) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "./env.server";
-import { mediaTypes, STORED_MEDIA_NAME, type MediaType } from "./media";
+import { isShopImagePath, mediaTypes, STORED_MEDIA_NAME, type MediaType } from "./media";
 import { createServerSupabaseClient } from "./supabase-client.server";
 import { env } from "./env.server";
 
@@ -40,6 +40,26 @@ async function storeAll(items: MediaItem[], put: (name: string, item: MediaItem)
 }
 
 export const UPLOADS_PREFIX = "/uploads/";
+
+/**
+ * Whether an image address is one of the shop's own, which pages may show: a path of this site
+ * (/images/…, /uploads/…), or a public Storage object of the Supabase project (SUPABASE_URL's
+ * origin: the one other host the Content-Security-Policy lets images come from,
+ * server/middleware/security-headers.ts). Anything else (another site, javascript:, data:,
+ * //host) the browser would refuse or must not load.
+ */
+export function isShopMediaUrl(url: string): boolean {
+  if (isShopImagePath(url)) return true;
+  const supabase = env().SUPABASE_URL;
+  if (!supabase || url.length > 500 || /[\s\p{Cc}"'<>\\%?#]/u.test(url)) return false;
+  try {
+    const origin = new URL(supabase).origin;
+    const parsed = new URL(url);
+    return url.startsWith(`${origin}/storage/v1/object/public/`) && parsed.origin === origin && !parsed.username && !parsed.password;
+  } catch {
+    return false;
+  }
+}
 
 /** The uploads folder (DATA_DIR is read each time, so tests can point it elsewhere). */
 export function uploadsDir(): string {

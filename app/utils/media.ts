@@ -24,6 +24,15 @@ export const mediaTypes: Record<string, string> = {
   webm: "video/webm",
 };
 
+/**
+ * A path of the shop's own images (browser-safe): a public file under /images/ or an upload under
+ * /uploads/, in plain segments (no "..", no query, no escapes), so the browser asks for exactly that
+ * file of this site (what the Content-Security-Policy's img-src 'self' allows).
+ */
+export function isShopImagePath(url: string): boolean {
+  return url.length <= 500 && /^\/(?:images|uploads)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/.test(url);
+}
+
 /** The names stored media get: a random UUID and the extension of their sniffed type. */
 export const STORED_MEDIA_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|avif|gif|mp4|webm)$/;
 

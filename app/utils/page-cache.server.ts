@@ -9,7 +9,7 @@ import { CART_COOKIE } from "~/models/cart.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { header, headersWithout } from "./node-headers.server";
-import { PERSONA_TOKENS, personaUser, runAsPersona, type Persona, type PersonaRole } from "./persona.server";
+import { mentionsPersonaToken, PERSONA_TOKENS, personaUser, runAsPersona, type Persona, type PersonaRole } from "./persona.server";
 import { getPreferences } from "./preferences.server";
 import { SESSION_COOKIE } from "./session.server";
 
@@ -120,6 +120,16 @@ export function substituteUser(page: string, user: NonNullable<VisitorValues["us
   return page.replace(TOKEN, (token) => values[token] ?? "");
 }
 
+/** Whether a request's address (decoded as the app decodes it) contains a placeholder; undecodable ones count as such. */
+export function namesPlaceholder(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return mentionsPersonaToken(decodeURIComponent(url.replace(/\+/g, " ")));
+  } catch {
+    return true;
+  }
+}
+
 /** The best encoding the client accepts among those kept: brotli, gzip, or none. */
 export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
@@ -146,8 +156,14 @@ export type CachedPage = {
   expires: number;
   generation: number;
   size: number;
-  /** The identity body as text, once a visitor's strings had to be put in. */
+  /** The identity body as text, once a visitor's strings or a nonce had to be put in. */
   text?: string;
+  /**
+   * The Content-Security-Policy nonce the page was rendered with, when its body uses it (its inline
+   * scripts): every answer gets a nonce of its own in its place (header and body), never the
+   * render's, which would be the same for every visitor until the page expires.
+   */
+  nonce?: string;
 };
 /** An address whose answer cannot be shared (an error, a redirect, a cookie): passes through. */
 type PassThrough = { kind: "pass"; expires: number; generation: number; size: number };
@@ -168,8 +184,39 @@ export function isShareable(answer: RenderedAnswer): boolean {
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+const NONCE_SOURCE = /'nonce-([A-Za-z0-9+/_=-]{16,})'/;
+
+/** The script nonce of a Content-Security-Policy header, if it has one. */
+export function nonceOf(csp: unknown): string | undefined {
+  return typeof csp === "string" ? NONCE_SOURCE.exec(csp)?.[1] : undefined;
+}
+
+/** The nonce a rendered page was made with, when its body carries it (an HTML page's inline scripts). */
+function renderedNonce(answer: RenderedAnswer): string | undefined {
+  const nonce = nonceOf(answer.headers["content-security-policy"]);
+  return nonce && answer.body.includes(nonce, 0, "latin1") ? nonce : undefined;
+}
+
+/**
+ * This answer's own nonce: the one its Content-Security-Policy already carries (the security
+ * headers make one per request), else a new one.
+ */
+function answerNonce(res: http.ServerResponse): string {
+  return nonceOf(res.getHeader("content-security-policy")) ?? randomBytes(16).toString("base64");
+}
+
+/** A page's headers and body with `nonce` in place of the one it was rendered with. */
+export function withNonce(headers: Record<string, string | string[]>, body: string, rendered: string, nonce: string) {
+  const csp = headers["content-security-policy"];
+  return {
+    headers: typeof csp === "string" ? { ...headers, "content-security-policy": csp.split(rendered).join(nonce) } : headers,
+    body: body.split(rendered).join(nonce),
+  };
+}
+
 export async function pageFromAnswer(answer: RenderedAnswer, expires: number, generation: number): Promise<CachedPage> {
   const headers = headersWithout(answer.headers, CONNECTION_HEADERS);
+  const nonce = renderedNonce(answer);
   // Compressed off the main thread, once per page rather than once per request.
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(answer.body, { level: 9 }),
@@ -191,6 +238,7 @@ export async function pageFromAnswer(answer: RenderedAnswer, expires: number, ge
     expires,
     generation,
     size: answer.body.byteLength + gzipped.byteLength + brotli.byteLength + 512,
+    ...(nonce ? { nonce } : {}),
   };
 }
 
@@ -287,10 +335,22 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedP
   if (values) {
     // A page of a kind of visitor: never kept by anything between us and them.
     page = { ...page, headers: { ...page.headers, "cache-control": "private, no-cache" } };
-    if (values.user) return sendWithUser(res, page, outcome, values.user);
+    if (values.user) return sendPersonalized(res, page, outcome, values.user);
+  }
+  const notModified = header(req, "if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
+  if (page.nonce) {
+    // The body differs per answer by its nonce only: a weak validator. A browser revalidating keeps
+    // its copy with that copy's own header (a new nonce in a 304's header would not match its body).
+    const etag = `W/${page.etag}`;
+    if (notModified) {
+      res.removeHeader("content-security-policy");
+      const { "content-security-policy": _csp, ...headers } = page.headers;
+      res.writeHead(304, { ...headers, Vary: "Accept-Encoding", ETag: etag, "X-Page-Cache": outcome });
+      return res.end();
+    }
+    return sendPersonalized(res, page, outcome, null, { Vary: "Accept-Encoding", ETag: etag });
   }
   const encoding = preferredEncoding(header(req, "accept-encoding"));
-  const notModified = header(req, "if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
   res.writeHead(notModified ? 304 : 200, {
     ...page.headers,
@@ -303,18 +363,72 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedP
   res.end(notModified ? undefined : body);
 }
 
-/** Sends the page with the signed-in visitor's own strings put in (uncompressed here: compression() compresses it). */
-function sendWithUser(res: http.ServerResponse, page: CachedPage, outcome: "hit" | "miss", user: NonNullable<VisitorValues["user"]>) {
+/**
+ * Sends the page with this answer's own nonce and the signed-in visitor's own strings put in
+ * (uncompressed here: compression() compresses it).
+ */
+function sendPersonalized(
+  res: http.ServerResponse,
+  page: CachedPage,
+  outcome: "hit" | "miss",
+  user: VisitorValues["user"],
+  extraHeaders: Record<string, string> = {},
+) {
   page.text ??= page.identity.toString("utf8");
-  const body = Buffer.from(substituteUser(page.text, user), "utf8");
-  res.writeHead(200, { ...page.headers, "Content-Length": body.byteLength, "X-Page-Cache": outcome });
+  let headers = page.headers;
+  let text = page.text;
+  if (page.nonce) ({ headers, body: text } = withNonce(headers, text, page.nonce, answerNonce(res)));
+  if (user) text = substituteUser(text, user);
+  const body = Buffer.from(text, "utf8");
+  res.writeHead(200, { ...headers, ...extraHeaders, "Content-Length": body.byteLength, "X-Page-Cache": outcome });
   res.end(body);
 }
 
-/** Sends a rendered answer that is not kept, as it came (uncompressed: it is not a shared page). */
+/** Sends a rendered answer that is not kept, as it came (uncompressed: it is not a shared page), with a nonce of its own. */
 function relay(res: http.ServerResponse, answer: RenderedAnswer) {
-  res.writeHead(answer.status, { ...headersWithout(answer.headers, CONNECTION_HEADERS), "content-length": answer.body.byteLength });
-  res.end(answer.body);
+  let headers = headersWithout(answer.headers, CONNECTION_HEADERS);
+  let body = answer.body;
+  const rendered = renderedNonce(answer);
+  if (rendered) {
+    // Requests that waited for this render get it too: each with its own nonce.
+    const fresh = withNonce(headers, body.toString("utf8"), rendered, answerNonce(res));
+    headers = fresh.headers;
+    body = Buffer.from(fresh.body, "utf8");
+  }
+  res.writeHead(answer.status, { ...headers, "content-length": body.byteLength });
+  res.end(body);
+}
+
+/**
+ * The page cache's failures, logged once per run of them: a database outage makes every personal
+ * request fail alike (70 requests in 8 s), so the first failure is logged as one plain line, the
+ * rest are counted, and the first success after them logs that the cache works again.
+ */
+export function failureLog(log: (message: string) => void = console.error) {
+  let run: { since: number; count: number } | null = null;
+  return {
+    failed(error: unknown) {
+      if (run) {
+        run.count += 1;
+        return;
+      }
+      run = { since: Date.now(), count: 1 };
+      log(`Page cache: ${describeFailure(error)}; requests pass through uncached until it works again`);
+    },
+    succeeded() {
+      if (!run) return;
+      const seconds = ((Date.now() - run.since) / 1000).toFixed(1);
+      log(`Page cache: working again after ${run.count} failed request${run.count === 1 ? "" : "s"} in ${seconds} s`);
+      run = null;
+    },
+  };
+}
+
+/** One line for what went wrong: a thrown answer by its status (a 503: the database away), an error by its message. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof Response) return `answer ${error.status}${error.status === 503 ? " (database unavailable)" : ""}`;
+  if (error instanceof Error) return `${error.name}: ${error.message}`.replace(/\s+/g, " ").slice(0, 300);
+  return String(error).replace(/\s+/g, " ").slice(0, 300);
 }
 
 type Filled = { answer: RenderedAnswer; page: CachedPage | null };
@@ -328,9 +442,12 @@ export function createPageCache(
   options: {
     /** The visitor's values from their cookies, or null when their page must render for them alone. */
     resolveVisitor?: (request: Request) => Promise<VisitorValues | null>;
+    /** Where failures are logged (one line per run of them): console.error by default. */
+    log?: (message: string) => void;
   } = {},
 ) {
   const store = new PageStore(config);
+  const failures = failureLog(options.log);
   const filling = new Map<string, Promise<Filled>>();
   const marker = randomBytes(16).toString("hex");
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -349,6 +466,7 @@ export function createPageCache(
     } finally {
       if (personaId) personas.delete(personaId);
     }
+    if (answer.status < 500) failures.succeeded();
     const expires = Date.now() + config.ttlMs;
     if (!isShareable(answer)) {
       // A stable answer that cannot be shared (not found, a redirect, a cookie) passes through for
@@ -392,8 +510,11 @@ export function createPageCache(
    * strings put in as it is sent. Anything else (a toast to show, an ended session…) renders for them.
    */
   async function servePersonal(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void) {
+    // An address naming a placeholder (no visitor knows them) is never rendered as a persona's page.
+    if (namesPlaceholder(req.url)) return next();
     const request = requestOf(req);
     const values = await options.resolveVisitor!(request);
+    failures.succeeded();
     if (!values) return next();
     const baseKey = await cacheKey(req, request);
     const variant = (favoriteIds: string[], generation: number) => ({
@@ -470,7 +591,7 @@ export function createPageCache(
       const personal = hasPersonalCookie(header(req, "cookie"));
       if (personal && !options.resolveVisitor) return false;
       (personal ? servePersonal : serve)(server, req, res, next).catch((error: unknown) => {
-        console.error("Page cache:", error);
+        failures.failed(error);
         if (!res.headersSent) next();
       });
       return true;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
 
 /**
  * A page rendered for the shared page cache on behalf of a *kind* of visitor rather than one
@@ -35,18 +36,32 @@ export interface Persona {
   user: PersonaUser | null;
 }
 
-/** Placeholders for the user's own strings: letters and digits only, so no context escapes them. */
+/** The part of the placeholders no one outside this process knows (new at every start). */
+const SECRET = randomBytes(12).toString("hex");
+
+/**
+ * Placeholders for the user's own strings: letters and digits only, so no context escapes them,
+ * and with this process's secret in them, so text a visitor or an editor can type (a search, a
+ * product text) never contains one (the cache also renders for the visitor alone any address that
+ * names one). Never sent unsubstituted: a persona's page reaches only visitors of its kind, with
+ * their strings put in.
+ */
 export const PERSONA_TOKENS = {
-  id: "zqPersonaUserIdq7",
-  email: "zqPersonaEmailq7",
-  firstName: "zqPersonaFirstNameq7",
+  id: `zqPersonaUserId${SECRET}`,
+  email: `zqPersonaEmail${SECRET}`,
+  firstName: `zqPersonaFirstName${SECRET}`,
 } as const;
+
+/** Whether a text names a placeholder (e.g. a request's address, decoded). */
+export function mentionsPersonaToken(text: string): boolean {
+  return text.includes(SECRET);
+}
 
 /** Values substituted for a token as they are: nothing HTML, attributes, JSON or a script would escape. */
 const SUBSTITUTABLE = /^[^<>&"'`\\/\u0000-\u001f\u007f\u2028\u2029]*$/;
 
 export function isSubstitutable(value: string): boolean {
-  return value.length <= 320 && SUBSTITUTABLE.test(value) && !Object.values(PERSONA_TOKENS).some((token) => value.includes(token));
+  return value.length <= 320 && SUBSTITUTABLE.test(value) && !mentionsPersonaToken(value);
 }
 
 export function personaUser(isAdmin: boolean): PersonaUser {

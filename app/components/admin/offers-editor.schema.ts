@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_OFFERS } from "~/models/offer-limits";
+import { isShopImagePath } from "~/utils/media";
 import { maxChars, plainText } from "~/utils/text";
 
 /**
@@ -23,10 +24,14 @@ const optionalText = (max: number) =>
       .refine(maxChars(max), `${E}.tooLong`),
   );
 
-/** A same-site path ("/images/x.svg", "/uploads/…") or an http(s) address; no scripts, no spaces. */
+/**
+ * The shape of an offer's image address: one of the shop's own paths ("/images/x.svg",
+ * "/uploads/…"), or an http(s) address, which the /admin/offers action accepts only from the shop's
+ * media host (its Supabase Storage: isShopMediaUrl). No scripts, no data:, no //host, no spaces.
+ */
 export function isValidImageUrl(url: string): boolean {
   if (url.length > 500 || /[\s\p{Cc}"'<>\\]/u.test(url)) return false;
-  if (url.startsWith("/")) return !url.startsWith("//");
+  if (url.startsWith("/")) return isShopImagePath(url);
   try {
     const parsed = new URL(url);
     return parsed.protocol === "https:" || parsed.protocol === "http:";
