@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction = (args) =>
  * The editor also lives on the home page (?editOffers=1); this page shows it on its own, and is
  * what a post without JavaScript (add, remove, errors) answers with, so its loader must not redirect.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { section: await getOfferSection() };
 }
@@ -38,9 +38,9 @@ const E = "admin.offers.errors";
  * must exist and an uploaded file must be an image), then stores the uploaded images, then writes
  * the database; the files of a failed save are removed again.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator((await requestContext({ request, context })).locale);
   let parsed;
   try {
     parsed = await readMultipartForm(request, (field) => (OFFER_FILE.test(field) ? { maxBytes: IMAGE_MAX_BYTES, maxCount: 1 } : undefined));
