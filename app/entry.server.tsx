@@ -11,7 +11,7 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale } from "~/i18n/config";
 import { checkServerConfig, dataDir, isEmbedded, siteUrl } from "~/utils/env.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail-worker.server";
-import { createPageCache, pageCacheConfig } from "~/utils/page-cache.server";
+import { createPageCache, isSharedPageRequest, pageCacheConfig } from "~/utils/page-cache.server";
 import { resolveVisitorValues } from "~/auth/persona.server";
 import { MAX_REQUEST_BYTES } from "~/utils/media";
 import "~/load-context";
@@ -41,6 +41,8 @@ export const serverRuntime = {
   stopMailWorker,
   /** The shared page cache, also for visitors with a cart or an account (their values from their cookies). */
   createPageCache: () => createPageCache(pageCacheConfig(), { resolveVisitor: resolveVisitorValues }),
+  /** Whether a request gets the page every visitor without cart or account gets (else its answer is `private, no-store`). */
+  isSharedPageRequest,
   /** The translator of a language ("de" for anything unknown). */
   translator: (locale: string | undefined) => getTranslator(isLocale(locale) ? locale : defaultLocale),
   isLocale,

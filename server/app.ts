@@ -1,5 +1,7 @@
-import type http from "node:http";
+import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerRuntime } from "../app/entry.server";
@@ -7,16 +9,17 @@ import { CLIENT_ADDRESS_HEADER } from "../app/utils/client-address.server";
 import type { ServerConfig } from "./config";
 import type { Logger } from "./log";
 import { accessLog } from "./middleware/access-log";
+import { privateByDefault } from "./middleware/cache-control";
 import { health } from "./middleware/health";
 import { localeOf } from "./middleware/refusal";
-import { adminUploadPaths, refusals } from "./middleware/refusals";
+import { adminUploadPaths, ALLOWED_METHODS, refusals } from "./middleware/refusals";
 import { sameOrigin } from "./middleware/same-origin";
 import { mediaSources, securityHeaders } from "./middleware/security-headers";
 
 /** What the app takes from the build's runtime (tests pass stand-ins for parts of it). */
 export type AppRuntime = Pick<
   ServerRuntime,
-  "pingDatabase" | "runInRequestScope" | "translator" | "siteUrl" | "maxUploadRequestBytes"
+  "pingDatabase" | "runInRequestScope" | "translator" | "siteUrl" | "maxUploadRequestBytes" | "isSharedPageRequest"
 >;
 
 export interface PageCache {
@@ -39,13 +42,44 @@ export interface AppOptions {
 }
 
 /**
+ * The server's "connect" listener. Node hands a CONNECT request (a proxy's tunnel) to that listener
+ * instead of the app (Express could not route its `host:port` target anyway), and without one
+ * drops the connection unanswered. The shop is no proxy: 405, logged like any request, and the
+ * connection is closed.
+ */
+export function connectListener(log: Logger) {
+  return (req: http.IncomingMessage, socket: Duplex) => {
+    const started = process.hrtime.bigint();
+    const res = new http.ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    socket.on("error", () => socket.destroy());
+    res.once("finish", () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+      log.access({ method: req.method ?? "CONNECT", path: req.url ?? "", status: 405, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
+    const body = "Method Not Allowed";
+    res.writeHead(405, {
+      Allow: ALLOWED_METHODS,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      Connection: "close",
+    });
+    res.end(body);
+  };
+}
+
+/**
  * The shop's HTTP layer, in order:
  * 1. `Connection: close` once shutting down; the access log; the client's address for rate limits;
  * 2. security headers with a per-request CSP nonce; /healthz and /readyz;
  * 3. the refusals that need no app: cross-site writes (403), malformed paths (400), other methods
  *    (405), non-form bodies (415), bodies without a length (411) or over the limit (413);
  * 4. compression; static files (hashed assets immutable for a year, other public files an hour);
- * 5. the shared page cache; Remix.
+ * 5. the shared page cache; Remix, whose answers without a caching policy of their own are
+ *    `private, no-store` unless they are the shared page of visitors without cart or account.
  */
 export function createApp(options: AppOptions): express.Express {
   const { config, log, runtime, pageCache } = options;
@@ -88,6 +122,7 @@ export function createApp(options: AppOptions): express.Express {
       if (!server || !pageCache.handle(server, req, res, () => next())) next();
     });
   }
+  app.use(privateByDefault(runtime.isSharedPageRequest));
   app.all("*", (req, res, next) => runtime.runInRequestScope(() => options.handler(req, res, next)));
 
   const errors: ErrorRequestHandler = (error, req, res, _next) => {

@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import type { ServerRuntime } from "../app/entry.server";
-import { createApp } from "./app";
+import { connectListener, createApp } from "./app";
 import { readConfig } from "./config";
 import { runPrimary } from "./cluster";
 import { acquireDataDirLock, DataDirInUse, type DataDirLock } from "./data-dir-lock";
@@ -156,6 +156,7 @@ async function main() {
   fillServer.listen({ port: 0, host: "127.0.0.1", exclusive: true });
   // Expect: 100-continue is answered by the body limits (a refused upload is never sent).
   server.on("checkContinue", app);
+  server.on("connect", connectListener(log));
   server.on("error", (error) => fail(log, `Cannot listen on ${config.host ?? ""}:${config.port}:`, error));
   server.listen(config.port, config.host, () => {
     log.info(`Listening on ${listenUrls(config.port, config.host).join("  ")}`);

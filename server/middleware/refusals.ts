@@ -25,11 +25,36 @@ export function isMalformedPath(url: string): boolean {
 
 export type Refusal = { status: 400 | 405 | 411 | 413 | 415; limit?: number };
 
+/** The methods the shop serves; any other (OPTIONS, TRACE, CONNECT, PROPFIND, PUT…) is a 405. */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
+export const ALLOWED_METHODS = [...SERVED_METHODS].join(", ");
+
+/**
+ * The request target as the app takes it. RFC 9112 §3.2.2 has servers accept the absolute form
+ * (`GET http://host/path HTTP/1.1`): one that names the request's own Host is the same request as
+ * its origin form, so it is taken as its path and query. One that names another host (a proxy
+ * request, or an attempt to make the target and Host disagree) stays as it is and is refused with
+ * 400 by refusalFor, like the asterisk form (`*`), the authority form (`host:443`) and anything
+ * else not starting with `/`.
+ */
+export function ownTarget(url: string, host: string | undefined): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || !host) return url;
+  try {
+    const target = new URL(url);
+    const ours = new URL(`${target.protocol}//${host}`).host;
+    const web = target.protocol === "http:" || target.protocol === "https:";
+    return web && !target.username && !target.password && target.host === ours ? `${target.pathname}${target.search}` : url;
+  } catch {
+    return url;
+  }
+}
+
 /**
  * What the shop refuses before any route reads a body. Every form here is a POST of a form
  * encoding; anything else would make an action's formData() throw:
- * - 405 for PUT/PATCH/DELETE, 415 for a POST that is not a form, or multipart where no uploads
- *   are taken;
+ * - 405 for any method but GET, HEAD and POST (Remix cannot even build a request of TRACE or
+ *   CONNECT), 400 for a target that is no path (`*`, `host:443`, another host's absolute form);
+ * - 415 for a POST that is not a form, or multipart where no uploads are taken;
  * - 411 for a body without Content-Length (chunked): browsers always say how much they send, and
  *   a declared length lets the limit be checked before a byte is read (Node's parser never reads
  *   past it);
@@ -38,7 +63,8 @@ export type Refusal = { status: 400 | 405 | 411 | 413 | 415; limit?: number };
 export function refusalFor(method: string, url: string, headers: Record<string, string | string[] | undefined>, limits: BodyLimits): Refusal | null {
   if (isMalformedPath(url)) return { status: 400 };
   const verb = method.toUpperCase();
-  if (verb === "PUT" || verb === "PATCH" || verb === "DELETE") return { status: 405 };
+  if (!SERVED_METHODS.has(verb)) return { status: 405 };
+  if (!url.startsWith("/")) return { status: 400 };
   if (verb !== "POST") return null;
   const type = String(headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const path = url.split("?")[0] ?? "/";
@@ -55,7 +81,9 @@ function megabytes(bytes: number): string {
 
 export function refusals({ limits, translator }: { limits: BodyLimits; translator: TranslatorFor }): RequestHandler {
   return (req, res, next) => {
-    const refusal = refusalFor(req.method, req.originalUrl, req.headers, limits);
+    const target = ownTarget(req.originalUrl, req.headers.host);
+    if (target !== req.originalUrl) req.url = req.originalUrl = target;
+    const refusal = refusalFor(req.method, target, req.headers, limits);
     if (!refusal) {
       // A client that asked before sending its body (Expect: 100-continue, the server's
       // checkContinue listener) may send it now.
@@ -69,6 +97,6 @@ export function refusals({ limits, translator }: { limits: BodyLimits; translato
       const limit = megabytes(refusal.limit ?? 0);
       return refuse(req, res, 413, { title: t("common.error.tooLarge"), message: t("common.error.tooLargeMessage", { limit }), home, locale });
     }
-    refuse(req, res, refusal.status, { message: t("common.error.badRequest"), home, locale }, refusal.status === 405 ? { Allow: "GET, HEAD, POST" } : {});
+    refuse(req, res, refusal.status, { message: t("common.error.badRequest"), home, locale }, refusal.status === 405 ? { Allow: ALLOWED_METHODS } : {});
   };
 }

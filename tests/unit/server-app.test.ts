@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { isLocale } from "~/i18n/config";
 import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
-import { createPageCache } from "~/utils/page-cache.server";
-import { createApp, type AppRuntime, type PageCache } from "../../server/app";
+import { createPageCache, isSharedPageRequest } from "~/utils/page-cache.server";
+import { connectListener, createApp, type AppRuntime, type PageCache } from "../../server/app";
 import { readConfig, type ServerConfig } from "../../server/config";
 import { createLogger } from "../../server/log";
 import { isSameOriginWrite } from "../../server/middleware/same-origin";
@@ -42,6 +42,7 @@ const runtime = (overrides: Partial<AppRuntime> = {}): AppRuntime => ({
   translator: (locale) => getTranslator(isLocale(locale) ? locale : "de"),
   siteUrl: () => "https://shop.example",
   maxUploadRequestBytes: 5 * 1024 * 1024,
+  isSharedPageRequest,
   ...overrides,
 });
 
@@ -70,9 +71,10 @@ async function start(
         .type("html")
         .send(`<p nonce="${String(res.locals.cspNonce)}">from ${String(req.headers[CLIENT_ADDRESS_HEADER])}</p>${"x".repeat(3000)}`);
     });
+  const log = createLogger(options.json ? "json" : "text", (line) => lines.push(line), (line) => lines.push(line));
   const app = createApp({
     config,
-    log: createLogger(options.json ? "json" : "text", (line) => lines.push(line), (line) => lines.push(line)),
+    log,
     runtime: runtime(options.runtime),
     handler,
     pageCache: options.pageCache,
@@ -82,6 +84,7 @@ async function start(
   });
   server = http.createServer(app);
   server.on("checkContinue", app);
+  server.on("connect", connectListener(log));
   servers.push(server);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -337,13 +340,15 @@ describe("compression and static files", () => {
   it("compresses answers, and leaves the page cache's already compressed ones as they are", async () => {
     const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
     const app = await start({ pageCache: cache });
-    const original = (await app.request("/faq")).body.toString();
+    // Each answer carries its own CSP nonce (page-cache-hardening.test.ts); otherwise the same page.
+    const withoutNonce = (text: string) => text.replace(/nonce="[^"]*"/g, "");
+    const original = withoutNonce((await app.request("/faq")).body.toString());
     for (const encoding of ["br", "gzip"] as const) {
       const answer = await app.request("/faq", { headers: { "Accept-Encoding": encoding } });
       expect(answer.headers["x-page-cache"]).toBe("hit");
       expect(answer.headers["content-encoding"]).toBe(encoding);
       const body = encoding === "br" ? brotliDecompressSync(answer.body) : gunzipSync(answer.body);
-      expect(body.toString()).toBe(original);
+      expect(withoutNonce(body.toString())).toBe(original);
     }
     // A personal page is rendered each time and compressed by the server.
     const personal = await app.request("/cart", { headers: { "Accept-Encoding": "gzip", Cookie: "cart-session-id=1" } });
@@ -377,5 +382,107 @@ describe("the page cache behind the server", () => {
     // One log line for the visitor's request, none for the cache's own render.
     expect(app.lines).toHaveLength(1);
     expect(app.lines[0]).toMatch(/^GET \/about 200 .* cache=miss$/);
+  });
+});
+
+describe("Cache-Control of the app's answers", () => {
+  /** A stand-in for Remix: sets what the query asks for (a cookie, a policy of its own). */
+  const handler: RequestHandler = (req, res) => {
+    if (req.query.cookie) res.append("Set-Cookie", "lng=en; Path=/");
+    if (req.query.own) res.set("Cache-Control", String(req.query.own));
+    if (req.query.redirect) return res.redirect(303, "/");
+    res.status(200).type("html").send("<p>page</p>");
+  };
+
+  it("is private, no-store for whatever depends on the visitor; the shared pages keep theirs", async () => {
+    const app = await start({ handler });
+    const cacheControl = async (path: string, init: http.RequestOptions & { body?: string } = {}) =>
+      (await app.request(path, init)).headers["cache-control"] ?? "(none)";
+    // The page every visitor without cart or account gets (the page cache keeps only such answers).
+    expect(await cacheControl("/about")).toBe("(none)");
+    expect(await cacheControl("/products.data")).toBe("(none)");
+    expect(await cacheControl("/about", { method: "HEAD" })).toBe("(none)");
+    expect(await cacheControl("/about", { headers: { Cookie: "lng=en; preferred-currency=CHF" } })).toBe("(none)");
+    // With the session or cart cookie, on a personal address, posted, or setting a cookie: the visitor's own.
+    for (const cookie of ["__session=abc", "cart-session-id=abc"]) {
+      expect(await cacheControl("/about", { headers: { Cookie: `lng=en; ${cookie}` } }), cookie).toBe("private, no-store");
+      expect(await cacheControl("/_root.data", { headers: { Cookie: cookie } }), cookie).toBe("private, no-store");
+    }
+    for (const path of ["/cart", "/checkout", "/profile/orders", "/order-confirmation/1/invoice", "/admin/orders.data", "/login", "/nowhere"]) {
+      expect(await cacheControl(path), path).toBe("private, no-store");
+    }
+    expect(await cacheControl("/about?cookie=1")).toBe("private, no-store");
+    expect(await cacheControl("/cart?redirect=1", { ...form({ Origin: app.base }), body: "intent=add" })).toBe("private, no-store");
+    expect(await cacheControl("/about?redirect=1&cookie=1")).toBe("private, no-store");
+    // A route's own policy stands.
+    expect(await cacheControl("/robots.txt?own=public,%20max-age=3600")).toBe("public, max-age=3600");
+  });
+
+  it("leaves the page cache able to keep the shared pages", async () => {
+    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
+    const app = await start({ handler, pageCache: cache });
+    expect((await app.request("/faq")).headers["x-page-cache"]).toBe("miss");
+    const hit = await app.request("/faq");
+    expect([hit.headers["x-page-cache"], hit.headers["cache-control"]]).toEqual(["hit", undefined]);
+    const personal = await app.request("/faq", { headers: { Cookie: "cart-session-id=1" } });
+    expect([personal.headers["x-page-cache"], personal.headers["cache-control"]]).toEqual([undefined, "private, no-store"]);
+  });
+});
+
+describe("odd request lines", () => {
+  /** Sends a raw request line over TCP (no client library would send most of these). */
+  function raw(port: number, requestLine: string, host = `127.0.0.1:${port}`): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+      let text = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk: string) => (text += chunk));
+      socket.on("error", reject);
+      socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    });
+  }
+
+  it("answer 405 for methods the shop does not serve and 400 for a target that is no path, never 500", async () => {
+    // What Remix's Express adapter does first (createRemixRequest): it throws on TRACE, CONNECT and
+    // any target that is not a path, which used to make a 500 with a stack trace.
+    const app = await start({
+      handler: (req, res, next) => {
+        try {
+          new Request(new URL(`${req.protocol}://${req.get("host")}${req.originalUrl}`), { method: req.method });
+        } catch (error) {
+          return next(error);
+        }
+        app.calls.push(`${req.method} ${req.originalUrl}`);
+        res.status(200).type("text").send("page");
+      },
+    });
+    const cases: Array<[string, number]> = [
+      ["TRACE / HTTP/1.1", 405],
+      ["TRACE /products HTTP/1.1", 405],
+      ["TRACE http://evil.example/ HTTP/1.1", 405],
+      ["CONNECT evil.example:443 HTTP/1.1", 405],
+      ["OPTIONS * HTTP/1.1", 405],
+      ["OPTIONS / HTTP/1.1", 405],
+      ["PROPFIND / HTTP/1.1", 405],
+      ["GET * HTTP/1.1", 400],
+      ["POST * HTTP/1.1", 400],
+      ["GET http://evil.example/ HTTP/1.1", 400],
+      ["GET https://evil.example/cart HTTP/1.1", 400],
+      ["GET ftp://127.0.0.1:PORT/about HTTP/1.1", 400],
+      ["GET http://user@127.0.0.1:PORT/about HTTP/1.1", 400],
+      ["GET foo HTTP/1.1", 400],
+      // Our own host in absolute form (RFC 9112 §3.2.2): the same request as its path.
+      ["GET http://127.0.0.1:PORT/about?x=1 HTTP/1.1", 200],
+      ["GET / HTTP/1.1", 200],
+    ];
+    const seen: Array<[string, number]> = [];
+    for (const [line] of cases) {
+      const answer = await raw(app.port, line.replace("PORT", String(app.port)));
+      seen.push([line, answer.status]);
+      if (answer.status === 405) expect(answer.text, line).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/);
+    }
+    expect(seen).toEqual(cases);
+    expect(app.calls).toEqual(["GET /about?x=1", "GET /"]);
+    expect(app.lines.join("\n")).not.toMatch(/failed|\n\s+at |TypeError| 500 /);
   });
 });

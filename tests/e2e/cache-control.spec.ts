@@ -1,0 +1,206 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { demoAdmin, demoCustomer } from "./fixtures";
+import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID } from "./support/shop";
+
+/*
+ * What may keep a page: every answer that depends on the visitor (their account, cart, orders, a
+ * toast, a cookie set for them) says `Cache-Control: private, no-store`, so no shared proxy keeps
+ * names and addresses. Pages the shared page cache serves (app/utils/page-cache.server.ts) keep
+ * what it sets: nothing for anonymous visitors (the same page for all of them), `private` for the
+ * page of a visitor's kind. Every GET route of app/routes is walked, as page and as single-fetch
+ * data, by an anonymous visitor, a visitor with a cart, a signed-in customer and an administrator.
+ * JavaScript plays no part: one project.
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP headers only: the js project");
+
+type Ids = { orderId: string; customerId: string; messageId: string };
+const NONE = "00000000-0000-4000-8000-00000000ffff";
+
+/** Every route file → the address(es) that reach it (null: a layout, reached through its children). */
+const ROUTES: Record<string, ((ids: Ids) => string[]) | null> = {
+  $: () => ["/no-such-page"],
+  _index: () => ["/"],
+  about: () => ["/about"],
+  "admin._index": () => ["/admin"],
+  "admin.customers.$userId": (ids) => [`/admin/customers/${ids.customerId}`],
+  "admin.customers": () => ["/admin/customers"],
+  "admin.edit": () => ["/admin/edit"],
+  "admin.export[.]csv": () => ["/admin/export.csv"],
+  "admin.inventory": () => ["/admin/inventory"],
+  "admin.messages.$id": (ids) => [`/admin/messages/${ids.messageId}`],
+  "admin.messages._index": () => ["/admin/messages"],
+  "admin.newsletter": () => ["/admin/newsletter"],
+  "admin.offers": () => ["/admin/offers"],
+  "admin.orders.$id": (ids) => [`/admin/orders/${ids.orderId}`],
+  "admin.orders._index": () => ["/admin/orders"],
+  "admin.products.$id": () => [`/admin/products/${PRODUCT_ID}`],
+  "admin.products.$id_.delete": () => [`/admin/products/${PRODUCT_ID}/delete`],
+  "admin.products._index": () => ["/admin/products"],
+  "admin.reports": () => ["/admin/reports"],
+  "admin.roles": () => ["/admin/roles"],
+  "admin.settings": () => ["/admin/settings"],
+  admin: null,
+  blog: () => ["/blog"],
+  cart: () => ["/cart"],
+  "category.$slug": () => ["/category/office-gifts"],
+  checkout: () => ["/checkout"],
+  contact: () => ["/contact"],
+  cookies: () => ["/cookies"],
+  faq: () => ["/faq"],
+  favorites: () => ["/favorites"],
+  "forgot-password": () => ["/forgot-password"],
+  impressum: () => ["/impressum"],
+  login: () => ["/login"],
+  logout: () => ["/logout"],
+  newsletter: () => ["/newsletter"],
+  "newsletter_.confirm": () => ["/newsletter/confirm?token=nothing"],
+  "newsletter_.unsubscribe": () => ["/newsletter/unsubscribe?token=nothing"],
+  "order-confirmation.$orderId": (ids) => [`/order-confirmation/${ids.orderId}`],
+  "order-confirmation.$orderId_.invoice": (ids) => [`/order-confirmation/${ids.orderId}/invoice`],
+  preferences: () => ["/preferences"],
+  privacy: () => ["/privacy"],
+  "products.$id": () => [`/products/${PRODUCT_ID}`],
+  "products._index": () => ["/products"],
+  "profile._index": () => ["/profile"],
+  "profile.orders.$orderId": (ids) => [`/profile/orders/${ids.orderId}`],
+  "profile.orders._index": () => ["/profile/orders", "/profile/orders?page=2"],
+  "profile.password": () => ["/profile/password"],
+  "profile.privacy": () => ["/profile/privacy"],
+  profile: null,
+  "profile_.privacy.export[.]json": () => ["/profile/privacy/export.json"],
+  register: () => ["/register"],
+  "register_.confirm": () => ["/register/confirm?token=nothing"],
+  "reset-password": () => ["/reset-password?token=nothing"],
+  returns: () => ["/returns"],
+  "robots[.]txt": () => ["/robots.txt"],
+  search: () => ["/search?q=stift"],
+  shipping: () => ["/shipping"],
+  "sitemap[.]xml": () => ["/sitemap.xml"],
+  support: () => ["/support"],
+  terms: () => ["/terms"],
+  "uploads.$": () => ["/uploads/products/missing.png"],
+  warranty: () => ["/warranty"],
+};
+
+/** Answers the same for everyone, with a caching policy of their own. */
+const OWN_POLICY: Record<string, string> = {
+  "/robots.txt": "public, max-age=3600",
+  "/sitemap.xml": "public, max-age=3600",
+};
+
+const routesDir = path.resolve("app/routes");
+const routeFiles = readdirSync(routesDir)
+  .filter((file) => file.endsWith(".tsx") || file.endsWith(".ts"))
+  .map((file) => ({ id: file.replace(/\.tsx?$/, ""), isPage: /export default/.test(readFileSync(path.join(routesDir, file), "utf8")) }));
+
+/** The single-fetch address of a page's data. */
+function dataUrl(url: string): string {
+  const [pathname, query] = url.split("?");
+  return `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
+}
+
+type Visitor = "anonymous" | "cart" | "customer" | "admin";
+
+/** What is wrong with an answer's Cache-Control, if anything. */
+function problem(visitor: Visitor, url: string, response: APIResponse): string | null {
+  const headers = response.headers();
+  const cacheControl = headers["cache-control"] ?? "";
+  const pathname = url.split("?")[0]!;
+  const found = `${visitor} ${url} → ${response.status()} cache-control: ${cacheControl || "(none)"}${headers["x-page-cache"] ? ` x-page-cache: ${headers["x-page-cache"]}` : ""}`;
+  if (OWN_POLICY[pathname]) return cacheControl === OWN_POLICY[pathname] ? null : found;
+  if (headers["x-page-cache"]) {
+    // From the shared page cache: never public for a visitor of their own; private for a persona.
+    if (/public/.test(cacheControl)) return found;
+    if (visitor !== "anonymous" && !/private/.test(cacheControl)) return found;
+    if (headers["set-cookie"]) return found;
+    return null;
+  }
+  return /private/.test(cacheControl) && /no-store/.test(cacheControl) ? null : found;
+}
+
+test("every answer that depends on the visitor says private, no-store; shared pages stay in the page cache", async ({ playwright, baseURL }) => {
+  test.setTimeout(240_000);
+  const origin = { Origin: baseURL! };
+  const problems: string[] = [];
+  const visit = async (visitor: Visitor, request: APIRequestContext, url: string, init: Parameters<APIRequestContext["get"]>[1] = {}) => {
+    const response = await request.get(url, { maxRedirects: 0, ...init });
+    const found = problem(visitor, url, response);
+    if (found) problems.push(found);
+    return response;
+  };
+  const context = (address: string) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address } });
+  const anonymous = await context("203.0.113.71");
+  const cart = await context("203.0.113.72");
+  const customer = await context("203.0.113.73");
+  const admin = await context("203.0.113.74");
+
+  // Redirects and action answers that set cookies: the sign-ins, adding to the cart, preferences.
+  const posts: Array<[Visitor, APIRequestContext, string, Record<string, string>]> = [
+    ["customer", customer, "/login", { email: demoCustomer.email, password: demoCustomer.password }],
+    ["admin", admin, "/login", { email: demoAdmin.email, password: demoAdmin.password }],
+    ["cart", cart, "/cart", { intent: "add", productId: PLENTIFUL_ID, quantity: "1", redirectTo: "/cart" }],
+    ["cart", cart, "/cart.data", { intent: "add", productId: PLENTIFUL_ID, quantity: "1", redirectTo: "/cart" }],
+    ["anonymous", anonymous, "/login", { email: "nobody@example.com", password: "wrong-password" }],
+    ["anonymous", anonymous, "/preferences", { country: "DE", redirectTo: "/" }],
+  ];
+  for (const [visitor, request, url, form] of posts) {
+    const response = await request.post(url, { form, headers: origin, maxRedirects: 0 });
+    expect(response.status(), `POST ${url}`).toBeLessThan(500);
+    const found = problem(visitor, `POST ${url}`, response);
+    if (found) problems.push(found);
+  }
+  // The anonymous visitor's preferences cookies are the shared page's (language, currency), not personal.
+
+  // `/` while a toast shows (the flash of adding to the cart).
+  await addToCart(cart, baseURL!, PLENTIFUL_ID, 1);
+  const toast = await visit("cart", cart, "/");
+  expect(await toast.text(), "the home page shows the toast").toContain('data-testid="toast"');
+
+  // An order of the customer's (checked out through the cart), a customer and a message to look at.
+  await addToCart(customer, baseURL!, PLENTIFUL_ID, 1);
+  const checkout = await customer.post("/checkout", { form: checkoutForm(), headers: origin, maxRedirects: 0 });
+  expect(checkout.status(), "placing an order").toBe(303);
+  const orderId = checkout.headers()["location"]?.match(/\/order-confirmation\/([0-9a-f-]{36})/)?.[1] ?? NONE;
+  const customersPage = await (await admin.get("/admin/customers")).text();
+  const messagesPage = await (await admin.get("/admin/messages")).text();
+  const ids: Ids = {
+    orderId,
+    customerId: customersPage.match(/\/admin\/customers\/([0-9a-f-]{36})/)?.[1] ?? NONE,
+    messageId: messagesPage.match(/\/admin\/messages\/([0-9a-f-]{36}|\d+)/)?.[1] ?? NONE,
+  };
+
+  const unmapped = routeFiles.filter((route) => !(route.id in ROUTES)).map((route) => route.id);
+  expect(unmapped, "route files this test does not visit yet").toEqual([]);
+  const visitors: Array<[Visitor, APIRequestContext]> = [
+    ["anonymous", anonymous],
+    ["cart", cart],
+    ["customer", customer],
+    ["admin", admin],
+  ];
+  for (const route of routeFiles) {
+    for (const url of ROUTES[route.id]?.(ids) ?? []) {
+      for (const [visitor, request] of visitors) {
+        await visit(visitor, request, url);
+        if (route.isPage) await visit(visitor, request, dataUrl(url));
+      }
+    }
+  }
+  // A language given in the address sets the language cookie: that answer is the visitor's.
+  await visit("anonymous", await context("203.0.113.75"), "/?lng=en");
+
+  // The shared page cache still keeps the pages of anonymous visitors (and of a customer's kind).
+  const fresh = await context("203.0.113.76");
+  for (const url of ["/", "/_root.data", "/products", "/products.data", `/products/${PRODUCT_ID}`, "/about", "/search?q=stift", "/category/office-gifts.data"]) {
+    await fresh.get(url);
+    const again = await visit("anonymous", fresh, url);
+    expect(again.status(), url).toBe(200);
+    expect(again.headers()["x-page-cache"], `anonymous ${url} comes from the page cache`).toBe("hit");
+  }
+  await customer.get("/products");
+  const persona = await visit("customer", customer, "/products");
+  expect(persona.headers()["x-page-cache"], "the customer's page of their kind comes from the page cache").toBe("hit");
+
+  expect(problems, "answers without the Cache-Control they need").toEqual([]);
+});
