@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createAccount, type AccountOverrides } from "../factories";
 import { openPglite, type Database } from "~/db/database.server";
 import { migrate } from "~/db/migrate.server";
 
@@ -28,14 +29,8 @@ async function admin(env: Record<string, string>, ...args: string[]) {
   }
 }
 
-async function addAccount(db: Database, email: string): Promise<string> {
-  const [user] = await db.query<{ id: string }>(
-    "insert into auth.users (email, encrypted_password, email_confirmed_at) values ($1, 'x', null) returning id",
-    [email],
-  );
-  await db.query("insert into public.profiles (user_id, email, first_name) values ($1, $2, 'First')", [user!.id, email]);
-  return user!.id;
-}
+/** An account that has not confirmed its address yet (first name "First"). */
+const unconfirmed = { confirmed: false, firstName: "First", lastName: "" } satisfies AccountOverrides;
 
 async function roles(db: Database, userId: string) {
   return (await db.query("select 1 from public.user_roles where user_id = $1 and role = 'admin'", [userId])).length;
@@ -58,7 +53,7 @@ describe("the admin command on the embedded database (DATA_DIR)", () => {
 
     const db = await openPglite(path.join(dataDir, "pglite"));
     await migrate(db);
-    const userId = await addAccount(db, "owner@example.com");
+    const { id: userId } = await createAccount(db, { ...unconfirmed, email: "owner@example.com" });
     // While a process has the folder open, the command keeps out (PGlite: one process per folder).
     const open = await admin(env, "grant", "owner@example.com");
     expect(open.code).toBe(1);
@@ -87,7 +82,7 @@ describe.runIf(testDbKinds.includes("postgres"))("the admin command on a fresh P
 
   it("grants, lists and revokes the administrator role of an account by e-mail", async () => {
     const email = "first-admin@example.com";
-    const userId = await addAccount(testDb.db, email);
+    const { id: userId } = await createAccount(testDb, { ...unconfirmed, email });
 
     const granted = await admin(env, "grant", `  ${email.toUpperCase()} `);
     expect(granted, granted.out).toMatchObject({ code: 0 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { startUserSession } from "~/auth/session.server";
+import { createOrder, sessionCookie, type OrderOverrides } from "../factories";
 import { getUserById } from "~/auth/user.server";
 import { getProduct } from "~/models/product.server";
 import { updateStock, deleteProductWithMedia } from "~/models/product-write.server";
@@ -72,11 +72,6 @@ function post(pathname: string, body: FormData | URLSearchParams, cookie = "", h
   return new Request(`${ORIGIN}${pathname}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie, ...headers }, body });
 }
 
-/** The cookie of a new signed-in session of the user (a row in public.sessions), as sign-in makes it. */
-async function cookieFor(userId: string) {
-  return (await startUserSession(new Request(ORIGIN), { id: userId })).split(";")[0]!;
-}
-
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 /** A route function's answer; a thrown Response (redirect, 403, 404) counts as the answer. */
 async function run(fn: RouteFn, request: Request, params: Record<string, string> = {}) {
@@ -118,8 +113,8 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     vi.stubEnv("SESSION_SECRET", "admin-integration-test");
     vi.stubEnv("SITE_URL", ORIGIN);
     vi.stubEnv("ADMIN_EMAILS", "");
-    adminCookie = await cookieFor(adminId);
-    customerCookie = await cookieFor(customerId);
+    adminCookie = await sessionCookie(adminId);
+    customerCookie = await sessionCookie(customerId);
     return () => rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -276,26 +271,20 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
   });
 
   describe("orders", () => {
-    async function insertOrder(productId: string, quantity: number, currency: "EUR" | "CHF" = "EUR", status = "pending") {
-      return test.db.transaction(async (tx) => {
-        const [order] = await tx.query<{ id: string }>(
-          `insert into public.orders (customer_name, customer_email, total_amount, currency, status, shipping_address, billing_address, payment_method, user_id)
-           values ('Karl Kunde', 'kunde@example.com', $1, $2, $3, $4, $4, 'bank_transfer', $5) returning id`,
-          [(quantity * 10).toFixed(2), currency, status, JSON.stringify({ street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" }), customerId],
-        );
-        await tx.query(
-          `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
-           values ($1, $2, 'Test', $3, 10, $4, $5, 19)`,
-          [order!.id, productId, quantity, (quantity * 10).toFixed(2), currency],
-        );
-        return order!.id;
-      });
-    }
+    /** Karl Kunde's order of `quantity` × the product at 10. */
+    const kundeOrder = (productId: string, quantity: number, currency: "EUR" | "CHF" = "EUR", status: OrderOverrides["status"] = "pending"): OrderOverrides => ({
+      customerName: "Karl Kunde",
+      customerEmail: "kunde@example.com",
+      currency,
+      status,
+      userId: customerId,
+      lines: [{ productId, name: "Test", quantity, unitPrice: 10 }],
+    });
     const stockOf = async (id: string) => (await getProduct(id))!.stock;
 
     it("moves pending → confirmed → shipped → delivered, refusing skips and changes after delivery", async () => {
       const product = (await listAdminProducts({ page: 1, pageSize: 1 })).products[0]!;
-      const id = await insertOrder(product.id, 2);
+      const id = await createOrder(test, kundeOrder(product.id, 2));
       expect(await changeOrderStatus(id, "shipped")).toEqual({ ok: false, reason: "invalidTransition", from: "pending" });
       expect(await changeOrderStatus(id, "confirmed")).toMatchObject({ ok: true, from: "pending", to: "confirmed" });
       expect(await changeOrderStatus(id, "shipped")).toMatchObject({ ok: true });
@@ -310,7 +299,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     it("cancelling puts the stock back once, atomically, even when two admins cancel at the same time", async () => {
       const product = (await listAdminProducts({ page: 1, pageSize: 2 })).products[1]!;
       await updateStock(product.id, 10);
-      const id = await insertOrder(product.id, 4);
+      const id = await createOrder(test, kundeOrder(product.id, 4));
       const results = await Promise.all([changeOrderStatus(id, "cancelled"), changeOrderStatus(id, "cancelled")]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(await stockOf(product.id)).toBe(14);
@@ -319,9 +308,9 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
 
     it("counts revenue per day and the best sellers without cancelled orders; customers with their totals", async () => {
       const product = (await listAdminProducts({ page: 1, pageSize: 3 })).products[2]!;
-      await insertOrder(product.id, 3, "EUR", "confirmed");
-      await insertOrder(product.id, 1, "CHF", "pending");
-      await insertOrder(product.id, 50, "EUR", "cancelled");
+      await createOrder(test, kundeOrder(product.id, 3, "EUR", "confirmed"));
+      await createOrder(test, kundeOrder(product.id, 1, "CHF", "pending"));
+      await createOrder(test, kundeOrder(product.id, 50, "EUR", "cancelled"));
       const days = await revenueByDay(30);
       expect(days).toHaveLength(30);
       const today = days[days.length - 1]!;
@@ -601,11 +590,8 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
     it("the order status action answers 409 for a forbidden transition and 404 for an unknown order", async () => {
       const form = () => new URLSearchParams({ intent: "set-status", status: "delivered" });
       expect(statusOf(await run(orderAction as RouteFn, post("/admin/orders/x", form(), adminCookie), { id: unknownId }))).toBe(404);
-      const [order] = await test.db.query<{ id: string }>(
-        `insert into public.orders (customer_name, customer_email, total_amount, currency, shipping_address, billing_address, payment_method)
-         values ('A', 'a@example.com', 1, 'EUR', '{}'::jsonb, '{}'::jsonb, 'bank_transfer') returning id`,
-      );
-      expect(statusOf(await run(orderAction as RouteFn, post("/admin/orders/x", form(), adminCookie), { id: order!.id }))).toBe(409);
+      const order = await createOrder(test, { customerName: "A", customerEmail: "a@example.com", total: 1, shippingAddress: {}, billingAddress: {}, lines: [] });
+      expect(statusOf(await run(orderAction as RouteFn, post("/admin/orders/x", form(), adminCookie), { id: order }))).toBe(409);
       expect(statusOf(await run(tableAction as RouteFn, post("/admin/edit", new URLSearchParams({ intent: "delete", productId: unknownId }), adminCookie)))).toBe(404);
     });
   });

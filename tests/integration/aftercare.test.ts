@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createOrder, type OrderOverrides } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://shop.test";
@@ -42,30 +43,16 @@ describe.each(testDbKinds)("after the first order on %s", (kind) => {
     await testDb.close();
   });
 
-  async function insertOrder(options: { locale: string; email: string; payment?: string; userId?: string | null; createdAt?: string; total?: string }) {
-    return testDb.db.transaction(async (tx) => {
-      const [order] = await tx.query<{ id: string }>(
-        `insert into public.orders (customer_name, customer_email, total_amount, currency, status, shipping_address, billing_address,
-                                    payment_method, user_id, locale, created_at)
-         values ('Claire Client', $1, $2, 'EUR', 'pending', $3, $3, $4, $5, $6, coalesce($7::timestamptz, now())) returning id`,
-        [
-          options.email,
-          options.total ?? "59.80",
-          JSON.stringify({ street: "1 rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR" }),
-          options.payment ?? "bank_transfer",
-          options.userId ?? null,
-          options.locale,
-          options.createdAt ?? null,
-        ],
-      );
-      await tx.query(
-        `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
-         values ($1, null, 'Lampe Orbit', 2, 29.90, 59.80, 'EUR', 19)`,
-        [order!.id],
-      );
-      return order!.id;
-    });
-  }
+  /** Claire's order of two Orbit lamps (59.80), to Paris, in `locale`. */
+  const claireOrder = (options: { locale: string; email: string; payment?: "bank_transfer" | "cash_on_delivery" }): OrderOverrides => ({
+    customerName: "Claire Client",
+    customerEmail: options.email,
+    status: "pending",
+    shippingAddress: { street: "1 rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR" },
+    paymentMethod: options.payment ?? "bank_transfer",
+    locale: options.locale,
+    lines: [{ productId: null, name: "Lampe Orbit", quantity: 2, unitPrice: "29.90" }],
+  });
 
   const emailsTo = (address: string) =>
     testDb.db.query<{ kind: string; locale: string; subject: string; text_body: string }>(
@@ -76,7 +63,7 @@ describe.each(testDbKinds)("after the first order on %s", (kind) => {
   describe("order status e-mails", () => {
     it("queues one e-mail per status change, in the order's language, with number, status, lines and link", async () => {
       const email = "claire@example.com";
-      const id = await insertOrder({ locale: "fr", email });
+      const id = await createOrder(testDb, claireOrder({ locale: "fr", email }));
       const number = orderNumber(id);
       expect(await changeOrderStatus(id, "confirmed")).toMatchObject({ ok: true });
       expect(await changeOrderStatus(id, "shipped")).toMatchObject({ ok: true });
@@ -95,8 +82,8 @@ describe.each(testDbKinds)("after the first order on %s", (kind) => {
     });
 
     it("cancelling says what happens to the payment", async () => {
-      const bank = await insertOrder({ locale: "de", email: "bank@example.com", payment: "bank_transfer" });
-      const cash = await insertOrder({ locale: "en", email: "cash@example.com", payment: "cash_on_delivery" });
+      const bank = await createOrder(testDb, claireOrder({ locale: "de", email: "bank@example.com", payment: "bank_transfer" }));
+      const cash = await createOrder(testDb, claireOrder({ locale: "en", email: "cash@example.com", payment: "cash_on_delivery" }));
       await changeOrderStatus(bank, "cancelled");
       await changeOrderStatus(cash, "cancelled");
       const [german] = await emailsTo("bank@example.com");

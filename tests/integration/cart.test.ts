@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createProduct, type ProductOverrides } from "../factories";
 import {
   addToCart,
   clearCart,
@@ -14,14 +15,8 @@ import {
 import { readCartSessionId } from "~/services/cart-session.server";
 import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
 
-async function insertProduct(test: TestDatabase, stock: number, options: { inStock?: boolean; name?: string } = {}) {
-  const [row] = await test.db.query<{ id: string }>(
-    `insert into public.products (name, name_de, category, price, price_eur, price_chf, stock, in_stock)
-     values ($1, $2, 'office-gifts', 10, 12.90, 13.50, $3, $4) returning id`,
-    [options.name ?? "Test product", `${options.name ?? "Testprodukt"} DE`, stock, options.inStock ?? true],
-  );
-  return row!.id;
-}
+/** The product of these tests: its German name and prices show in the carts below. */
+const cartProduct = { nameDe: "Testprodukt DE", priceEur: "12.90", priceChf: "13.50" } satisfies ProductOverrides;
 
 const visitor = (): CartOwner => ({ sessionId: randomUUID() });
 const request = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
@@ -38,7 +33,7 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
 
   it("adds a product, and adding it again raises the quantity", async () => {
     const owner = visitor();
-    const id = await insertProduct(test, 10);
+    const id = await createProduct(test, { ...cartProduct, stock: 10 });
     expect(await addToCart(owner, id, 2)).toMatchObject({ ok: true, quantity: 2, previous: 0, limited: false });
     expect(await addToCart(owner, id, 3)).toMatchObject({ ok: true, quantity: 5, previous: 2 });
     expect(await countCartItems(owner)).toBe(5);
@@ -52,7 +47,7 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
 
   it("never holds more than the stock and refuses adds beyond it", async () => {
     const owner = visitor();
-    const id = await insertProduct(test, 3);
+    const id = await createProduct(test, { ...cartProduct, stock: 3 });
     expect(await addToCart(owner, id, 5)).toMatchObject({ ok: true, quantity: 3, limited: true });
     expect(await addToCart(owner, id, 1)).toMatchObject({ ok: false, reason: "stock_limit" });
     expect(await setCartQuantity(owner, id, 50)).toMatchObject({ ok: true, quantity: 3, limited: true });
@@ -61,8 +56,8 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
 
   it("refuses sold-out, withdrawn, unknown and malformed products on the server", async () => {
     const owner = visitor();
-    const soldOut = await insertProduct(test, 0);
-    const withdrawn = await insertProduct(test, 10, { inStock: false });
+    const soldOut = await createProduct(test, { ...cartProduct, stock: 0 });
+    const withdrawn = await createProduct(test, { ...cartProduct, stock: 10, inStock: false });
     expect(await addToCart(owner, soldOut, 1)).toMatchObject({ ok: false, reason: "sold_out" });
     expect(await addToCart(owner, withdrawn, 1)).toMatchObject({ ok: false, reason: "sold_out" });
     expect(await addToCart(owner, randomUUID(), 1)).toMatchObject({ ok: false, reason: "not_found" });
@@ -72,9 +67,9 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
 
   it("removes a line when its quantity is set to 0 or less, and removes and clears on request", async () => {
     const owner = visitor();
-    const a = await insertProduct(test, 10);
-    const b = await insertProduct(test, 10);
-    const c = await insertProduct(test, 10);
+    const a = await createProduct(test, { ...cartProduct, stock: 10 });
+    const b = await createProduct(test, { ...cartProduct, stock: 10 });
+    const c = await createProduct(test, { ...cartProduct, stock: 10 });
     await addToCart(owner, a, 2);
     await addToCart(owner, b, 2);
     await addToCart(owner, c, 2);
@@ -91,7 +86,7 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
 
   it("keeps carts apart: another session or a session id equal to a user id sees nothing", async () => {
     const userId = randomUUID();
-    const id = await insertProduct(test, 10);
+    const id = await createProduct(test, { ...cartProduct, stock: 10 });
     await addToCart({ userId }, id, 4);
     const mine = visitor();
     await addToCart(mine, id, 1);
@@ -115,8 +110,8 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
 
   it("shows sold-out lines apart and leaves them out of the totals", async () => {
     const owner = visitor();
-    const kept = await insertProduct(test, 10);
-    const gone = await insertProduct(test, 10);
+    const kept = await createProduct(test, { ...cartProduct, stock: 10 });
+    const gone = await createProduct(test, { ...cartProduct, stock: 10 });
     await addToCart(owner, kept, 1);
     await addToCart(owner, gone, 2);
     await test.db.query("update public.products set stock = 0, in_stock = false where id = $1", [gone]);
@@ -130,10 +125,10 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
   it("mergeVisitorCart adds the visitor's quantities to the user's, capped by stock, and empties the session", async () => {
     const userId = randomUUID();
     const session = visitor();
-    const both = await insertProduct(test, 5);
-    const onlyVisitor = await insertProduct(test, 10);
-    const soldOutLater = await insertProduct(test, 10);
-    const plenty = await insertProduct(test, 100);
+    const both = await createProduct(test, { ...cartProduct, stock: 5 });
+    const onlyVisitor = await createProduct(test, { ...cartProduct, stock: 10 });
+    const soldOutLater = await createProduct(test, { ...cartProduct, stock: 10 });
+    const plenty = await createProduct(test, { ...cartProduct, stock: 100 });
     await addToCart({ userId }, both, 3);
     await addToCart({ userId }, plenty, 1);
     await addToCart(session, both, 4);
@@ -160,7 +155,7 @@ describe.each(testDbKinds)("cart on %s", (kind) => {
   it("toggles favourites per owner and refuses unknown products", async () => {
     const owner = visitor();
     const other = visitor();
-    const id = await insertProduct(test, 1);
+    const id = await createProduct(test, { ...cartProduct, stock: 1 });
     expect(await toggleFavorite(owner, id)).toMatchObject({ ok: true, active: true });
     expect((await listFavoriteProducts(owner)).map((p) => p.id)).toEqual([id]);
     expect(await listFavoriteProducts(other)).toEqual([]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getProduct, getProductsByIds, queryProducts, type ProductQuery } from "~/models/product.server";
 import { updateStock } from "~/models/product-write.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createProduct } from "../factories";
 
 /** A small catalogue whose every value a test below relies on. Prices in EUR / CHF. */
 const fixtures = [
@@ -28,16 +29,14 @@ describe.each(testDbKinds)("catalogue queries on %s", (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seed: false });
     for (const f of fixtures) {
-      await test.db.query(
-        // origEur/origChf: the regular price of a product on sale at eur/chf.
-        `insert into public.products (id, name, name_de, name_fr, name_ar, description, description_de, price, price_eur, price_chf,
-           sale_price_eur, sale_price_chf, category, in_stock, stock, featured, tags, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, coalesce($10::numeric, $8::numeric), coalesce($10::numeric, $8::numeric), coalesce($11::numeric, $9::numeric),
-                 case when $10::numeric is null then null else $8::numeric end, case when $11::numeric is null then null else $9::numeric end,
-                 $12, $13, $14, $15, $16::text[], now() - make_interval(days => $17::int))`,
-        [id(f.n), f.name, f.de, f.fr, f.ar, `${f.name} for the office`, `${f.de} fürs Büro`, f.eur, f.chf, f.origEur, f.origChf,
-          f.category, f.inStock, f.stock, f.featured, f.tags, f.age],
-      );
+      // origEur/origChf: the regular price of a product on sale at eur/chf.
+      await createProduct(test, {
+        id: id(f.n), name: f.name, nameDe: f.de, nameFr: f.fr, nameAr: f.ar,
+        description: `${f.name} for the office`, descriptionDe: `${f.de} fürs Büro`,
+        price: f.origEur ?? f.eur, priceEur: f.origEur ?? f.eur, priceChf: f.origChf ?? f.chf,
+        salePriceEur: f.origEur === null ? null : f.eur, salePriceChf: f.origChf === null ? null : f.chf,
+        category: f.category, inStock: f.inStock, stock: f.stock, featured: f.featured, tags: f.tags, createdAt: { daysAgo: f.age },
+      });
     }
     test.install();
   });

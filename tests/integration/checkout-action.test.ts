@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createProduct } from "../factories";
 import { action as checkoutAction } from "~/routes/checkout";
 import { addToCart, countCartItems } from "~/models/cart.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
@@ -62,11 +63,7 @@ describe.each(testDbKinds)("checkout action on %s", (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seed: false });
     test.install();
-    const [row] = await test.db.query<{ id: string }>(
-      `insert into public.products (name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
-       values ('Race lamp', 'Race lamp', 'office-gifts', 10, 10, 11, 50, true) returning id`,
-    );
-    product = row!.id;
+    product = await createProduct(test, { name: "Race lamp", nameAr: "Race lamp", stock: 50 });
   });
   afterAll(async () => {
     await test?.close();

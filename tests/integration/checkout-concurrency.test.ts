@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/test-db";
+import { createOrder, createProduct } from "../factories";
 import { addToCart, countCartItems, setCartQuantity } from "~/models/cart.server";
 import { EmptyCartError, OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
@@ -23,15 +24,6 @@ const input = (): CheckoutInput => ({
   paymentMethod: "bank_transfer",
   idempotencyKey: randomUUID(),
 });
-
-async function insertProduct(test: TestDatabase, name: string, stock: number) {
-  const [row] = await test.db.query<{ id: string }>(
-    `insert into public.products (name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
-     values ($1, $1, 'office-gifts', 10, 10, 11, $2, true) returning id`,
-    [name, stock],
-  );
-  return row!.id;
-}
 
 async function stockOf(test: TestDatabase, id: string) {
   const [row] = await test.db.query<{ stock: number }>("select stock from public.products where id = $1", [id]);
@@ -66,8 +58,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
   });
 
   it(`${SHOPPERS} concurrent checkouts with crossed carts and plenty of stock: every order placed, no error, stock exact`, async () => {
-    const a = await insertProduct(test, "Crossed lamp", 100);
-    const b = await insertProduct(test, "Crossed chair", 100);
+    const a = await createProduct(test, { name: "Crossed lamp", nameAr: "Crossed lamp", stock: 100 });
+    const b = await createProduct(test, { name: "Crossed chair", nameAr: "Crossed chair", stock: 100 });
     const { placed, refused, failed } = await crossedCheckouts(a, b);
     expect(failed).toEqual([]);
     expect(refused).toEqual([]);
@@ -77,8 +69,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
   });
 
   it("one cart checked out from two tabs at the same moment (two forms) is ordered once; the other finds it empty", async () => {
-    const a = await insertProduct(test, "Twice lamp", 100);
-    const b = await insertProduct(test, "Twice chair", 100);
+    const a = await createProduct(test, { name: "Twice lamp", nameAr: "Twice lamp", stock: 100 });
+    const b = await createProduct(test, { name: "Twice chair", nameAr: "Twice chair", stock: 100 });
     const owners = Array.from({ length: 10 }, () => ({ sessionId: randomUUID() }));
     for (const owner of owners) {
       await addToCart(owner, a, 1);
@@ -101,8 +93,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
     // A cart change locks the product, then the cart line; the checkout takes the stock, then the
     // cart lines. The other way round, the two waited on each other and Postgres aborted one after
     // its deadlock timeout (a second each: a checkout took several).
-    const a = await insertProduct(test, "Tab lamp", 1000);
-    const b = await insertProduct(test, "Tab chair", 1000);
+    const a = await createProduct(test, { name: "Tab lamp", nameAr: "Tab lamp", stock: 1000 });
+    const b = await createProduct(test, { name: "Tab chair", nameAr: "Tab chair", stock: 1000 });
     const deadlocks = async () =>
       (await test.db.query<{ n: number }>("select deadlocks::int as n from pg_stat_database where datname = current_database()"))[0]!.n;
     const before = await deadlocks();
@@ -119,8 +111,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
   });
 
   it("stock for fewer orders than shoppers: the others are refused naming the product, nothing else fails, stock exact", async () => {
-    const a = await insertProduct(test, "Scarce lamp", 6);
-    const b = await insertProduct(test, "Scarce chair", 9);
+    const a = await createProduct(test, { name: "Scarce lamp", nameAr: "Scarce lamp", stock: 6 });
+    const b = await createProduct(test, { name: "Scarce chair", nameAr: "Scarce chair", stock: 9 });
     const { owners, placed, refused, failed } = await crossedCheckouts(a, b);
     expect(failed).toEqual([]);
     expect(placed).toBe(6);
@@ -145,24 +137,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
   it("cancelling an order locks its products in id order, as a checkout does", async () => {
     // Written in the opposite of id order, so a scan in storage order would meet the higher id first.
     const [high, low] = ["ffffffff-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000001"];
-    for (const id of [high, low]) {
-      await test.db.query(
-        `insert into public.products (id, name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
-         values ($1::uuid, $1::text, $1::text, 'office-gifts', 10, 10, 11, 5, true)`,
-        [id],
-      );
-    }
-    const [order] = await test.db.query<{ id: string }>(
-      `insert into public.orders (customer_name, customer_email, total_amount, currency, shipping_address, billing_address, payment_method)
-       values ('Erika Muster', 'erika@example.com', 20, 'EUR', '{}', '{}', 'bank_transfer') returning id`,
-    );
-    for (const id of [high, low]) {
-      await test.db.query(
-        `insert into public.order_items (order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
-         values ($1, $2, 'x', 1, 10, 10, 'EUR', 19)`,
-        [order!.id, id],
-      );
-    }
+    for (const id of [high, low]) await createProduct(test, { id, name: id, nameAr: id, stock: 5 });
+    const order = await createOrder(test, {
+      total: 20,
+      shippingAddress: {},
+      billingAddress: {},
+      lines: [high, low].map((id) => ({ productId: id, name: "x", quantity: 1, unitPrice: 10 })),
+    });
     // A checkout holding the higher id: the cancellation must already hold the lower one while it waits.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -174,7 +155,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
       await held;
     });
     await holding;
-    const cancel = changeOrderStatus(order!.id, "cancelled");
+    const cancel = changeOrderStatus(order, "cancelled");
     try {
       for (let waited = 0; ; waited += 1) {
         const [row] = await test.db.query<{ waiting: number }>(

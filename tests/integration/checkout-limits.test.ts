@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createAccount, createProduct, sessionCookie } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://localhost:3000";
 
 const { action: checkoutAction } = await import("~/routes/checkout");
 const { addToCart } = await import("~/models/cart.server");
-const { startUserSession } = await import("~/auth/session.server");
 const { CLIENT_ADDRESS_HEADER } = await import("~/utils/client-address.server");
 
 /*
@@ -70,11 +70,7 @@ describe.each(testDbKinds)("checkout limits on %s", (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind, { seed: false });
     test.install();
-    const [row] = await test.db.query<{ id: string }>(
-      `insert into public.products (name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
-       values ('Limit lamp', 'Limit lamp', 'office-gifts', 10, 10, 11, 100000, true) returning id`,
-    );
-    product = row!.id;
+    product = await createProduct(test, { name: "Limit lamp", nameAr: "Limit lamp", stock: 100000 });
   });
   afterAll(async () => {
     await test?.close();
@@ -138,18 +134,10 @@ describe.each(testDbKinds)("checkout limits on %s", (kind) => {
   });
 
   it("a signed-in customer with a confirmed address is not counted; one with an unconfirmed address is", async () => {
-    const account = async (email: string, confirmed: boolean) => {
-      const [user] = await test.db.query<{ id: string }>(
-        `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
-         values ($1, 'x', '{}'::jsonb, case when $2::boolean then now() end) returning id`,
-        [email, confirmed],
-      );
-      await test.db.query("insert into public.profiles (user_id, first_name, last_name, email, country) values ($1, 'Kai', 'Kunde', $2, 'DE')", [user!.id, email]);
-      return { id: user!.id, cookie: (await startUserSession(new Request(ORIGIN), { id: user!.id })).split(";")[0]! };
-    };
     for (const [confirmed, placed] of [[true, 7], [false, 5]] as const) {
       const email = `${confirmed ? "confirmed" : "unconfirmed"}-${kind}@example.org`;
-      const user = await account(email, confirmed);
+      const { id } = await createAccount(test, { email, confirmed, firstName: "Kai", lastName: "Kunde", country: "DE" });
+      const user = { id, cookie: await sessionCookie(id) };
       const statuses = [];
       for (let i = 0; i < 7; i++) {
         await addToCart({ userId: user.id }, product, 1);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createOrder, type OrderOverrides } from "../factories";
 import { getCustomerOrder, listCustomerOrders } from "~/models/customer-orders.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
 import { action as loginAction } from "~/routes/login";
@@ -9,23 +10,14 @@ import { loader as orderLoader } from "~/routes/profile.orders.$orderId";
 
 const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" };
 
-/** An order of `userId` placed `minutesAgo` minutes ago, with one line. */
-async function insertOrder(test: TestDatabase, userId: string, minutesAgo: number, total = "19.99") {
-  const [row] = await test.db.query<{ id: string }>(
-    `insert into public.orders (customer_name, customer_email, total_amount, currency, shipping_address, billing_address,
-                                payment_method, user_id, created_at, updated_at)
-     values ('Erika Muster', 'erika@example.com', $1, 'EUR', $2, $2, 'bank_transfer', $3,
-             now() - make_interval(mins => $4), now() - make_interval(mins => $4))
-     returning id`,
-    [total, JSON.stringify(address), userId, minutesAgo],
-  );
-  await test.db.query(
-    `insert into public.order_items (order_id, product_name, quantity, unit_price, total_price, currency, vat_rate)
-     values ($1, 'Stapler', 2, 5.00, 10.00, 'EUR', 19)`,
-    [row!.id],
-  );
-  return row!.id;
-}
+/** An order of `userId` placed `minutesAgo` minutes ago, with one line (2 staplers at 5.00). */
+const customerOrder = (userId: string, minutesAgo: number, total = "19.99"): OrderOverrides => ({
+  userId,
+  total,
+  shippingAddress: address,
+  createdAt: { minutesAgo },
+  lines: [{ name: "Stapler", quantity: 2, unitPrice: "5.00" }],
+});
 
 describe.each(testDbKinds)("a customer's orders on %s", (kind) => {
   let test: TestDatabase;
@@ -41,8 +33,8 @@ describe.each(testDbKinds)("a customer's orders on %s", (kind) => {
     const me = randomUUID();
     const other = randomUUID();
     const mine = [];
-    for (let i = 0; i < 12; i++) mine.push(await insertOrder(test, me, 100 - i));
-    await insertOrder(test, other, 1);
+    for (let i = 0; i < 12; i++) mine.push(await createOrder(test, customerOrder(me, 100 - i)));
+    await createOrder(test, customerOrder(other, 1));
     const first = await listCustomerOrders(me, 1, 5);
     expect(first).toMatchObject({ total: 12, page: 1, pageCount: 3 });
     expect(first.orders.map((o) => o.id)).toEqual(mine.slice().reverse().slice(0, 5));
@@ -56,7 +48,7 @@ describe.each(testDbKinds)("a customer's orders on %s", (kind) => {
 
   it("shows an own order with lines and addresses; someone else's, unknown or malformed is null", async () => {
     const me = randomUUID();
-    const id = await insertOrder(test, me, 5, "10.00");
+    const id = await createOrder(test, customerOrder(me, 5, "10.00"));
     const order = await getCustomerOrder(me, id);
     expect(order).toMatchObject({
       id,
@@ -119,8 +111,8 @@ describe("the account's order routes", () => {
 
   it("a visitor is sent to /login; a customer sees their order and gets 404 for another's", async () => {
     const [kunde] = await test.db.query<{ user_id: string }>("select user_id from public.profiles where email = 'kunde@example.com'");
-    const own = await insertOrder(test, kunde!.user_id, 3);
-    const foreign = await insertOrder(test, randomUUID(), 2);
+    const own = await createOrder(test, customerOrder(kunde!.user_id, 3));
+    const foreign = await createOrder(test, customerOrder(randomUUID(), 2));
 
     const visitor = (await answer(() =>
       ordersLoader({ request: new Request(`${ORIGIN}/profile/orders`), params: {}, context: {} }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createOrder, type OrderOverrides } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 
@@ -61,13 +62,8 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
   const count = async (table: string) =>
     (await testDb.db.query<{ n: number }>(`select count(*)::int as n from public.${table}`))[0]!.n;
 
-  async function insertOrder(): Promise<string> {
-    const [row] = await testDb.db.query<{ id: string }>(
-      `insert into public.orders (customer_name, customer_email, total_amount, currency, shipping_address, billing_address, payment_method)
-       values ('Max Muster', 'max@example.com', 99.90, 'EUR', '{}'::jsonb, '{}'::jsonb, 'bank_transfer') returning id`,
-    );
-    return row!.id;
-  }
+  /** Max's order (99.90, no addresses, no lines): the subject of support requests. */
+  const maxOrder: OrderOverrides = { customerName: "Max Muster", customerEmail: "max@example.com", total: "99.90", shippingAddress: {}, billingAddress: {}, lines: [] };
 
   describe("model", () => {
     it("stores a contact message and lists unread first, newest first", async () => {
@@ -107,7 +103,7 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
     });
 
     it("finds an order by its number (first id segment, upper-case) and not by anything else", async () => {
-      const orderId = await insertOrder();
+      const orderId = await createOrder(testDb, maxOrder);
       const number = orderId.split("-")[0]!.toUpperCase();
       expect(await findOrderIdByNumber(number)).toBe(orderId);
       expect(await findOrderIdByNumber(number.toLowerCase())).toBe(orderId);
@@ -192,7 +188,7 @@ describe.each(testDbKinds)("messages on %s", (kind) => {
 
   describe("support action", () => {
     it("stores a request with a known order number and links the order", async () => {
-      const orderId = await insertOrder();
+      const orderId = await createOrder(testDb, maxOrder);
       const number = orderId.split("-")[0]!;
       const response = (await supportRoute.action(args(post("/support", { ...supportForm, orderNumber: `#${number.toLowerCase()}` })))) as Response;
       expect(response.status).toBe(302);

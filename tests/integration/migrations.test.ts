@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "~/db/database.server";
 import { migrate, migrations } from "~/db/migrate.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createProduct } from "../factories";
 
 const dir = path.resolve(__dirname, "../../supabase/migrations");
 const files = readdirSync(dir).filter((file) => file.endsWith(".sql")).sort();
@@ -97,10 +98,7 @@ describe.each(testDbKinds)("migrations on %s", (kind) => {
   });
 
   it("keeps products' search text and category key up to date", async () => {
-    await test.db.query(
-      `insert into public.products (id, name, name_de, category, tags) values
-       ('10000000-0000-4000-8000-000000000001', 'Desk Lamp', 'Schreibtischlampe', 'Home-Office', array['Licht'])`,
-    );
+    await createProduct(test, { id: "10000000-0000-4000-8000-000000000001", name: "Desk Lamp", nameDe: "Schreibtischlampe", category: "Home-Office", tags: ["Licht"] });
     const [row] = await test.db.query<{ search_text: string; category_key: string }>(
       "select search_text, category_key from public.products where id = '10000000-0000-4000-8000-000000000001'",
     );

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createProduct, type ProductOverrides } from "../factories";
 import { addToCart, countCartItems, type CartOwner } from "~/models/cart.server";
 import {
   checkoutSchema,
@@ -17,14 +18,8 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { getProduct, isAvailable } from "~/models/product.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
 
-async function insertProduct(test: TestDatabase, stock: number, name = "Order test product") {
-  const [row] = await test.db.query<{ id: string }>(
-    `insert into public.products (name, name_ar, category, price, price_eur, price_chf, stock, in_stock)
-     values ($1, $2, 'office-gifts', 10, 19.99, 21.50, $3, $3 > 0) returning id`,
-    [name, `${name} AR`, stock],
-  );
-  return row!.id;
-}
+/** A product at EUR 19.99 / CHF 21.50, in stock while it has stock; its Arabic name is the name + " AR". */
+const orderProduct = (stock: number, name = "Order test product"): ProductOverrides => ({ name, nameAr: `${name} AR`, priceEur: "19.99", priceChf: "21.50", stock, inStock: stock > 0 });
 
 const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
 function input(key: string = randomUUID()): CheckoutInput {
@@ -72,8 +67,8 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
 
   it("places an order in one go: pending row, items priced from the database, stock taken, cart cleared", async () => {
     const owner = { sessionId: randomUUID() };
-    const a = await insertProduct(test, 10);
-    const b = await insertProduct(test, 2);
+    const a = await createProduct(test, orderProduct(10));
+    const b = await createProduct(test, orderProduct(2));
     await addToCart(owner, a, 3);
     await addToCart(owner, b, 2);
     const { orderId, created } = await visitorOrder(owner, undefined, "CHF");
@@ -105,7 +100,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
   });
 
   it("20 concurrent checkouts for a product with stock 5 give exactly 5 orders and stock 0", async () => {
-    const id = await insertProduct(test, 5, "Scarce lamp");
+    const id = await createProduct(test, orderProduct(5, "Scarce lamp"));
     const owners = Array.from({ length: 20 }, () => ({ sessionId: randomUUID() }));
     for (const owner of owners) await addToCart(owner, id, 1);
     const results = await Promise.allSettled(owners.map((owner) => visitorOrder(owner)));
@@ -129,7 +124,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
 
   it("a product sold out by an order is buyable again when that order is cancelled", async () => {
     const owner = { sessionId: randomUUID() };
-    const id = await insertProduct(test, 2, "Last two chairs");
+    const id = await createProduct(test, orderProduct(2, "Last two chairs"));
     await addToCart(owner, id, 2);
     const { orderId } = await visitorOrder(owner);
     expect(isAvailable((await getProduct(id))!)).toBe(false);
@@ -140,8 +135,8 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
 
   it("writes nothing when a line asks for more than is in stock, and names the product", async () => {
     const owner = { sessionId: randomUUID() };
-    const fine = await insertProduct(test, 10, "Plenty pens");
-    const scarce = await insertProduct(test, 3, "Rare desk");
+    const fine = await createProduct(test, orderProduct(10, "Plenty pens"));
+    const scarce = await createProduct(test, orderProduct(3, "Rare desk"));
     await addToCart(owner, fine, 2);
     await addToCart(owner, scarce, 3);
     await test.db.query("update public.products set stock = 1 where id = $1", [scarce]);
@@ -158,7 +153,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
 
   it("a failure between the order row and its items leaves nothing behind", async () => {
     const owner = { sessionId: randomUUID() };
-    const id = await insertProduct(test, 4);
+    const id = await createProduct(test, orderProduct(4));
     await addToCart(owner, id, 2);
     const before = await countOrders(test);
     // Every new order item now fails, after the order row was written and the stock taken.
@@ -174,7 +169,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
   });
 
   it("the same idempotency key gives one order, sequentially and at the same time", async () => {
-    const id = await insertProduct(test, 10);
+    const id = await createProduct(test, orderProduct(10));
     const owner = { sessionId: randomUUID() };
     await addToCart(owner, id, 1);
     const key = randomUUID();
@@ -204,7 +199,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
   });
 
   it("shows an order only to its user, its browser session or an admin", async () => {
-    const id = await insertProduct(test, 10);
+    const id = await createProduct(test, orderProduct(10));
     const userId = randomUUID();
     const session = randomUUID();
     const owner: CartOwner = { userId };

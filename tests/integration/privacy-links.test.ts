@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createAccount, sessionCookie, type AccountOverrides } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://localhost:3000";
 
-const { startUserSession } = await import("~/auth/session.server");
 const { exportAccountData } = await import("~/models/privacy.server");
 const contactRoute = await import("~/routes/contact");
 const supportRoute = await import("~/routes/support");
@@ -68,20 +68,8 @@ describe.each(testDbKinds)("what the data export links to an account on %s", (ki
     await testDb.close();
   });
 
-  /** An account as a local sign-up makes it (confirmed or not), with its profile. */
-  async function account(email: string, confirmed: boolean) {
-    const [user] = await testDb.db.query<{ id: string }>(
-      `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
-       values ($1, 'x', '{}'::jsonb, case when $2::boolean then now() end) returning id`,
-      [email, confirmed],
-    );
-    await testDb.db.query(
-      "insert into public.profiles (user_id, first_name, last_name, email, country) values ($1, 'Sam', 'Stranger', $2, 'DE')",
-      [user!.id, email],
-    );
-    return user!.id;
-  }
-  const cookieFor = async (userId: string) => (await startUserSession(new Request(ORIGIN), { id: userId })).split(";")[0]!;
+  /** Sam Stranger, an account as a local sign-up makes it (confirmed or not), with its profile. */
+  const sam = { firstName: "Sam", lastName: "Stranger", country: "DE" } satisfies AccountOverrides;
 
   it("a stranger who registers a guest's address gets none of the guest's messages or newsletter status", async () => {
     const victim = `victim-${kind}@example.org`;
@@ -92,7 +80,7 @@ describe.each(testDbKinds)("what the data export links to an account on %s", (ki
       [victim],
     );
 
-    const stranger = await account(victim.toUpperCase(), false);
+    const { id: stranger } = await createAccount(testDb, { ...sam, email: victim.toUpperCase(), confirmed: false });
     const exported = await exportAccountData(stranger);
     expect(exported.profile?.email).toBe(victim.toUpperCase());
     expect(exported.messages).toEqual([]);
@@ -101,8 +89,8 @@ describe.each(testDbKinds)("what the data export links to an account on %s", (ki
   });
 
   it("messages sent while signed in belong to the account, whatever address was typed", async () => {
-    const userId = await account(`signed-in-${kind}@example.org`, false);
-    const cookie = await cookieFor(userId);
+    const { id: userId } = await createAccount(testDb, { ...sam, email: `signed-in-${kind}@example.org`, confirmed: false });
+    const cookie = await sessionCookie(userId);
     expect(await status(contactRoute.action as RouteFn, post("/contact", contactForm(`other-${kind}@example.org`, "Mein Konto"), cookie))).toBe(302);
     expect(await status(supportRoute.action as RouteFn, post("/support", supportForm(`other-${kind}@example.org`, "Meine Bestellung"), cookie))).toBe(302);
     // A guest using the same typed address later is not the account.
@@ -119,7 +107,7 @@ describe.each(testDbKinds)("what the data export links to an account on %s", (ki
       "insert into public.newsletter_subscribers (email, locale, status, confirm_token, unsubscribe_token, confirmed_at) values ($1, 'fr', 'confirmed', 'c-' || $1, 'u-' || $1, now())",
       [email],
     );
-    const owner = await account(email, true);
+    const { id: owner } = await createAccount(testDb, { ...sam, email, confirmed: true });
     const exported = await exportAccountData(owner);
     expect(exported.messages.map((m) => m.subject)).toEqual(["Vor der Anmeldung"]);
     expect(exported.newsletter).toMatchObject({ status: "confirmed", language: "fr" });
