@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
+import type { Queryable } from "~/db/database.server";
 import { getDb } from "~/db/db.server";
 import { toAccountCountry, type AuthProvider, type SignInResult, type SignUpResult } from "./provider.server";
-import { queuePasswordResetEmail, queueRegistrationEmail } from "~/models/transactional-email.server";
+import { queueAccountExistsEmail, queuePasswordResetEmail, queueRegistrationEmail } from "~/models/transactional-email.server";
 import { consumePasswordReset, createPasswordReset, findPasswordReset, RESET_LINK_MINUTES, resetPasswordUrl } from "~/models/password-reset.server";
 import { confirmEmailUrl, createEmailConfirmation } from "~/models/email-confirmation.server";
 import { siteUrl } from "~/utils/env.server";
@@ -15,6 +17,28 @@ let dummyHash: Promise<string> | undefined;
  */
 function timingDummy(): Promise<string> {
   return (dummyHash ??= bcrypt.hash("timing-equaliser-not-a-password", BCRYPT_COST));
+}
+
+/** An address no account can have (`.invalid` is reserved): the stand-in of work that is undone. */
+function standInAddress(): string {
+  return `stand-in-${randomUUID()}@timing.invalid`;
+}
+
+/**
+ * Runs `work` inside a savepoint of `tx`, and keeps what it wrote only when `keep` (and the work
+ * says it succeeded). The same statements, locks and WAL as the real thing, and a commit that
+ * writes too: an answer that writes nothing takes as long as one that does. Returns whether the
+ * work was kept.
+ */
+async function sameWork(tx: Queryable, name: string, keep: boolean, work: () => Promise<boolean>): Promise<boolean> {
+  await tx.exec(`savepoint ${name}`);
+  let done = false;
+  try {
+    done = await work();
+  } finally {
+    await tx.exec(keep && done ? `release savepoint ${name}` : `rollback to savepoint ${name}`);
+  }
+  return keep && done;
 }
 
 interface UserRow {
@@ -43,40 +67,63 @@ export function createLocalProvider(): AuthProvider {
       // Hash first, whether or not the e-mail is taken: both answers take the same time.
       const hash = await bcrypt.hash(input.password, BCRYPT_COST);
       const db = await getDb();
-      const created = await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: string }>(
-          `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
-           values ($1, $2, $3, null)
-           on conflict ((lower(email))) do nothing
-           returning id`,
-          [
-            input.email,
-            hash,
-            JSON.stringify({ firstName: input.firstName, lastName: input.lastName, country: input.country }),
-          ],
+      const locale = options?.locale ?? "de";
+      // The e-mails' links lead to SITE_URL, never to the request's Host.
+      const site = options?.emailRedirectTo ?? siteUrl();
+      await db.transaction(async (tx) => {
+        const [owner] = await tx.query<{ email: string; raw_user_meta_data: Record<string, unknown> | null }>(
+          "select email, raw_user_meta_data from auth.users where lower(email) = lower($1)",
+          [input.email],
         );
-        if (!user) return false;
-        await tx.query(
-          `insert into public.profiles (user_id, first_name, last_name, email, country)
-           values ($1, $2, $3, $4, $5)
-           on conflict (user_id) do nothing`,
-          [user.id, input.firstName, input.lastName, input.email, input.country],
-        );
-        // The e-mail with the confirmation link exists exactly when the account does (sent later
-        // by the mail worker). Its links lead to SITE_URL, never to the request's Host.
-        const locale = options?.locale ?? "de";
-        const site = options?.emailRedirectTo ?? siteUrl();
-        const token = await createEmailConfirmation(tx, user.id);
-        await queueRegistrationEmail(tx, {
-          email: input.email,
-          firstName: input.firstName,
-          locale,
-          siteUrl: site,
-          confirmUrl: confirmEmailUrl(site, token, locale),
+        // The same statements run whether or not the address is taken (for a taken one, for a
+        // stand-in address, undone), so the answer's time does not tell which addresses have accounts.
+        const address = owner ? standInAddress() : input.email;
+        const created = await sameWork(tx, "sign_up", !owner, async () => {
+          const [user] = await tx.query<{ id: string }>(
+            `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+             values ($1, $2, $3, null)
+             on conflict ((lower(email))) do nothing
+             returning id`,
+            [
+              address,
+              hash,
+              JSON.stringify({ firstName: input.firstName, lastName: input.lastName, country: input.country }),
+            ],
+          );
+          // Registered at this very moment by another request: taken after all.
+          if (!user) return false;
+          await tx.query(
+            `insert into public.profiles (user_id, first_name, last_name, email, country)
+             values ($1, $2, $3, $4, $5)
+             on conflict (user_id) do nothing`,
+            [user.id, input.firstName, input.lastName, address, input.country],
+          );
+          // The e-mail with the confirmation link exists exactly when the account does (sent later
+          // by the mail worker).
+          const token = await createEmailConfirmation(tx, user.id);
+          await queueRegistrationEmail(tx, {
+            email: address,
+            firstName: input.firstName,
+            locale,
+            siteUrl: site,
+            confirmUrl: confirmEmailUrl(site, token, locale),
+          });
+          return true;
         });
-        return true;
+        // A taken address: its owner is told (sign in, or set a new password); the browser is not.
+        // For a new address this e-mail is written too, and undone: again the same work.
+        await sameWork(tx, "account_exists", !created, async () => {
+          await queueAccountExistsEmail(tx, {
+            email: owner?.email ?? input.email,
+            firstName: owner ? text(owner.raw_user_meta_data?.firstName) : input.firstName,
+            locale,
+            siteUrl: site,
+          });
+          return true;
+        });
       });
-      return created ? { ok: true, needsConfirmation: true } : { ok: false, code: "registration_not_completed" };
+      // The same answer for a new and a taken address.
+      return { ok: true, needsConfirmation: true };
     },
 
     async signIn(email, password): Promise<SignInResult> {
@@ -121,15 +168,18 @@ export function createLocalProvider(): AuthProvider {
           "select id, email, raw_user_meta_data from auth.users where lower(email) = lower($1)",
           [email],
         );
-        // No account: nothing is sent, and the page answers as it does for an account.
-        if (!user) return;
-        const token = await createPasswordReset(tx, user.id);
-        await queuePasswordResetEmail(tx, {
-          email: user.email,
-          firstName: text(user.raw_user_meta_data?.firstName),
-          locale: options.locale,
-          resetUrl: resetPasswordUrl(options.siteUrl, token, options.locale),
-          minutes: RESET_LINK_MINUTES,
+        // No account: nothing is sent, and the page answers as it does for an account, as fast: the
+        // link and its e-mail are made all the same, for a stand-in user, and undone.
+        await sameWork(tx, "password_reset", Boolean(user), async () => {
+          const token = await createPasswordReset(tx, user?.id ?? randomUUID());
+          await queuePasswordResetEmail(tx, {
+            email: user?.email ?? email,
+            firstName: text(user?.raw_user_meta_data?.firstName),
+            locale: options.locale,
+            resetUrl: resetPasswordUrl(options.siteUrl, token, options.locale),
+            minutes: RESET_LINK_MINUTES,
+          });
+          return true;
         });
       });
       return { ok: true };

@@ -9,6 +9,8 @@ import {
   type SignOutResult,
   type SignUpResult,
 } from "./provider.server";
+import { getDb } from "~/db/db.server";
+import { queueAccountExistsEmail } from "~/models/transactional-email.server";
 
 export interface SupabaseConfig {
   url: string;
@@ -114,7 +116,19 @@ export function createSupabaseProvider(config: SupabaseConfig): AuthProvider {
             emailRedirectTo: options.emailRedirectTo,
           },
         });
-        if (error) return toFailure(error);
+        if (error) {
+          const failure = toFailure(error);
+          if (failure.code !== "user_already_exists") return failure;
+          // Answered as a new sign-up is (Supabase answers so itself when it confirms addresses; it
+          // refuses a taken one only when it does not, and then a new sign-up gets a session at
+          // once): the owner is told by e-mail instead of the browser.
+          await getDb().then((db) =>
+            db.transaction((tx) =>
+              queueAccountExistsEmail(tx, { email: input.email, firstName: "", locale: options.locale ?? "de", siteUrl: options.emailRedirectTo }),
+            ),
+          );
+          return { ok: true, needsConfirmation: false };
+        }
         // Without a session, Supabase sent a confirmation e-mail first.
         return { ok: true, needsConfirmation: !data.session };
       });

@@ -16,6 +16,7 @@ export const emailKinds = [
   "password_reset",
   "newsletter_confirmation",
   "newsletter",
+  "account_exists",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;

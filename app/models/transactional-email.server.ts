@@ -1,7 +1,7 @@
 import type { Queryable } from "~/db/database.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
-import { orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
+import { accountExistsEmail, orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
 import { orderStatusEmail, passwordResetEmail, type OrderStatusEmailStatus } from "~/utils/email-templates.server";
 import { toCents, type Currency } from "~/utils/money";
 import { enqueueEmail, isDeliverableAddress } from "./email-outbox.server";
@@ -33,6 +33,27 @@ export async function queueRegistrationEmail(
     confirmUrl: input.confirmUrl,
   });
   return enqueueEmail(tx, { to: input.email, ...message, kind: "registration", locale: input.locale });
+}
+
+/**
+ * Instead of the welcome e-mail, when someone registers an address that has an account already: to
+ * the owner, with links to sign in and to set a new password. Queued in the registration's
+ * transaction; null for an address no mail server could take (as for the welcome e-mail).
+ */
+export async function queueAccountExistsEmail(
+  tx: Queryable,
+  input: { email: string; firstName: string; locale: Locale; siteUrl?: string },
+): Promise<{ id: string } | null> {
+  if (!isDeliverableAddress(input.email.trim())) return null;
+  const site = input.siteUrl ?? configuredSiteUrl();
+  const message = accountExistsEmail({
+    locale: input.locale,
+    email: input.email,
+    firstName: input.firstName,
+    loginUrl: shopLink(site, "/login", input.locale),
+    resetUrl: shopLink(site, "/forgot-password", input.locale),
+  });
+  return enqueueEmail(tx, { to: input.email, ...message, kind: "account_exists", locale: input.locale });
 }
 
 /** An order as the shop's e-mails about it need it: the row, its lines, its language. */

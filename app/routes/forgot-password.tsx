@@ -7,7 +7,7 @@ import { getAuthProvider } from "~/auth/provider.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { forgotPasswordSchema } from "~/auth/password-schemas";
 import { UNEXPECTED } from "~/auth/schemas";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { hitRateLimits } from "~/utils/rate-limit.server";
@@ -39,15 +39,15 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1", messages: routeMessages(await getLocale(request), handle) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", messages: routeMessages((await requestContext({ request, context })).locale, handle) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;
-  const locale = await getLocale(request);
+  const { locale } = await requestContext({ request, context });
   const t = getTranslator(locale);
   const [byAddress, byAccount] = await hitRateLimits(
     [

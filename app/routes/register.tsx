@@ -5,14 +5,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useState } from "react";
 import { getAuthProvider } from "~/auth/provider.server";
-import { getUser } from "~/auth/user.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, UNEXPECTED } from "~/auth/schemas";
-import { getLocale } from "~/i18n/i18n.server";
+import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { siteUrl } from "~/utils/env.server";
-import { getPreferences } from "~/utils/preferences.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { flashToast } from "~/utils/session.server";
@@ -38,20 +36,21 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
-  const [{ country }, locale] = await Promise.all([getPreferences(request), getLocale(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, country, locale } = await requestContext({ request, context });
+  if (user) throw redirect("/");
   return { country, messages: routeMessages(locale, handle) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, locale } = await requestContext({ request, context });
+  if (user) throw redirect("/");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
 
-  const t = getTranslator(await getLocale(request));
+  const t = getTranslator(locale);
   try {
     const limit = await hitRateLimit(`register:address:${clientAddress(request)}`, REGISTER_LIMIT.perAddress, REGISTER_LIMIT.windowSeconds);
     if (!limit.allowed) {
@@ -61,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(), locale: await getLocale(request) });
+    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(), locale });
     if (!result.ok) {
       return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signUp")], hideFields }), {
         status: authFailureStatus(result, "signUp"),
@@ -72,7 +71,9 @@ export async function action({ request }: ActionFunctionArgs) {
         "Set-Cookie": await flashToast(request, {
           kind: "success",
           title: "account.toast.registrationSuccess",
-          // Supabase sends a confirmation e-mail first; local accounts can sign in at once.
+          // The same answer whether or not the address had an account (its owner gets an e-mail
+          // instead). Local accounts and Supabase's with confirmation get a link to confirm;
+          // Supabase without it signs new accounts in at once.
           description: result.needsConfirmation ? "account.toast.registrationCheckEmail" : "account.toast.registrationSignIn",
         }),
       },

@@ -298,6 +298,24 @@ export function orderStatusEmail(input: OrderStatusEmailInput): RenderedEmail {
   return compose(input.locale, t("mail.orderStatus.subject", { number: input.number, status }), blocks);
 }
 
+/**
+ * To the owner of an address someone tried to register again: no second account was made; sign in
+ * or set a new password. The browser that tried was told nothing more than a new registrant is.
+ */
+export function accountExistsEmail(input: { locale: Locale; email: string; firstName: string; loginUrl: string; resetUrl: string }): RenderedEmail {
+  const t = getTranslator(input.locale);
+  return compose(input.locale, t("email.accountExists.subject"), [
+    { type: "p", text: greeting(input.locale, input.firstName) },
+    { type: "p", text: t("email.accountExists.intro", { email: input.email }) },
+    { type: "p", text: t("email.accountExists.signIn") },
+    { type: "button", label: t("email.accountExists.signInAction"), href: input.loginUrl },
+    { type: "p", text: t("email.accountExists.reset") },
+    { type: "button", label: t("email.accountExists.resetAction"), href: input.resetUrl },
+    { type: "p", text: t("email.common.signature") },
+    { type: "small", text: t("email.accountExists.notYou") },
+  ]);
+}
+
 /** The password-reset link (namespace "mail"): valid one hour, used once. */
 export function passwordResetEmail(input: { locale: Locale; firstName: string; resetUrl: string; minutes: number }): RenderedEmail {
   const t = getTranslator(input.locale);

@@ -34,7 +34,7 @@ async function startSmtp() {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
+    onRcptTo(_address: SMTPServerAddress, _session, callback) {
       if (mode.kind === "reject") {
         const error = Object.assign(new Error(mode.message), { responseCode: mode.code });
         return callback(error);
@@ -317,7 +317,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it("queues the welcome e-mail of a local registration in the shopper's language, and none when it fails", async () => {
+  it("queues the welcome e-mail of a local registration in the shopper's language, and for a taken address the owner's notice instead", async () => {
     const form = (email: string) =>
       new Request("http://localhost/register?lng=fr", {
         method: "POST",
@@ -332,9 +332,17 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     expect(email).toMatchObject({ to_address: "chloe@example.com", kind: "registration", locale: "fr", subject: "Bienvenue chez OfficeHaus, Chloé" });
     // The confirmation link, at SITE_URL, in the shopper's language.
     expect(email!.text_body).toMatch(/http:\/\/shop\.test\/register\/confirm\?token=[A-Za-z0-9_-]{43}&lng=fr/);
-    // The same address again: no account, no second e-mail.
-    await registerRoute.action({ request: form("CHLOE@example.com"), params: {}, context: {} });
-    expect(await rows()).toHaveLength(1);
+    // The same address again: the same answer, no second account, no second welcome e-mail; the
+    // owner is told instead ("you already have an account"), in the language of the attempt.
+    const again = (await registerRoute.action({ request: form("CHLOE@example.com"), params: {}, context: {} })) as Response;
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe(response.headers.get("Location"));
+    expect(await testDb.db.query("select id from auth.users where lower(email) = 'chloe@example.com'")).toHaveLength(1);
+    const mails = await testDb.db.query<{ to_address: string; kind: string; subject: string }>(
+      "select to_address, kind, subject from public.email_outbox order by created_at",
+    );
+    expect(mails.map((mail) => mail.kind)).toEqual(["registration", "account_exists"]);
+    expect(mails[1]).toMatchObject({ to_address: "chloe@example.com", subject: "Quelqu’un a tenté de s’inscrire avec votre adresse e-mail" });
   });
 
   describe("newsletter", () => {

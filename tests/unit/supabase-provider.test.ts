@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/test-db";
 import { allowConsoleErrors } from "../setup/vitest.setup";
+import { sessionCookie } from "../factories";
 import { SupabaseAuthStandIn } from "./supabase-stand-in";
 import { createSupabaseProvider } from "~/auth/supabase-provider.server";
 import { getAuthProvider } from "~/auth/provider.server";
@@ -8,7 +9,6 @@ import { getAuthState } from "~/auth/user.server";
 import { sessionIdOf } from "~/models/user-session.server";
 import { upsertProfileOnSignIn } from "~/models/profile.server";
 import { commitSession, getSession } from "~/utils/session.server";
-import { startUserSession } from "~/auth/session.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 
@@ -43,7 +43,7 @@ function provider() {
 /** A request carrying the cookie of a new session of the user, with these Supabase tokens stored on the server. */
 async function requestWithSession(values: { userId: string; accessToken: string; refreshToken: string; expiresAt: number }, url = `${ORIGIN}/`) {
   const { userId, ...tokens } = values;
-  const cookie = (await startUserSession(new Request(url), { id: userId, tokens })).split(";")[0]!;
+  const cookie = await sessionCookie(userId, { url, tokens });
   return new Request(url, { headers: { Cookie: cookie } });
 }
 
@@ -85,12 +85,18 @@ describe("Supabase provider: sign-up, sign-in, sign-out", () => {
     });
   });
 
-  it("passes Supabase's refusals on as codes", async () => {
+  it("answers a taken address as a new sign-up and mails its owner; passes sign-in refusals on as codes", async () => {
     const taken = await provider().signUp(
       { email: "new@example.com", password: "long-enough-1", firstName: "N", lastName: "N", country: "DE" },
-      { emailRedirectTo: ORIGIN },
+      { emailRedirectTo: ORIGIN, locale: "en" },
     );
-    expect(taken).toMatchObject({ ok: false, code: "user_already_exists" });
+    // Supabase refuses a taken address only when it signs new ones in at once: answered as such.
+    expect(taken).toEqual({ ok: true, needsConfirmation: false });
+    const notices = await testDb.db.query<{ kind: string; text_body: string }>(
+      "select kind, text_body from public.email_outbox where to_address = 'new@example.com'",
+    );
+    expect(notices.map((notice) => notice.kind)).toEqual(["account_exists"]);
+    expect(notices[0]!.text_body).toContain(`${ORIGIN}/forgot-password?lng=en`);
     expect(await provider().signIn("new@example.com", "long-enough-1")).toMatchObject({ ok: false, code: "email_not_confirmed" });
     expect(await provider().signIn("new@example.com", "wrong")).toMatchObject({ ok: false, code: "invalid_credentials" });
   });
