@@ -17,7 +17,6 @@ export function Price({
   currency: Currency;
   size?: "sm" | "md" | "lg";
 }) {
-  const { t } = useT();
   const sizes = { sm: "text-base", md: "text-lg", lg: "text-3xl" };
   return (
     <span className="price-row">

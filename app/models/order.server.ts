@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
@@ -7,11 +6,10 @@ import { centsToDecimal, toCents, type Currency } from "~/utils/money";
 import { clearCart, getCartLines, lockCartLines, unitPriceIn, type CartOwner } from "./cart.server";
 import { isAvailable, isUuid, localizedName } from "./product.server";
 import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
-import type { Address, CheckoutInput } from "./checkout.schema";
+import type { CheckoutInput } from "./checkout.schema";
 import { queueOrderConfirmationEmail } from "./transactional-email.server";
 import { orderNumber } from "./order-number";
 import { toAddress, type Address as StoredAddress } from "./order-admin.server";
-import { maxChars, minChars, plainText } from "~/utils/text";
 import { percentToRate, rateToPercent, vatByRate, vatRateFor, type VatLine } from "~/utils/vat";
 
 export { orderNumber };

@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Sets one product's stock; the answer to a refused value names the row it belongs to. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: stockSchema });

@@ -23,7 +23,7 @@ export const meta: MetaFunction = (args) =>
  * The editor also lives on the home page (?editOffers=1); this page shows it on its own, and is
  * what a post without JavaScript (add, remove, errors) answers with, so its loader must not redirect.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return { section: await getOfferSection() };
 }

@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The add form (multipart): see services/product-form.server.ts. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const result = await submitProductForm(request);
   if (!result.ok) return data(result.reply, { status: result.status });

@@ -17,7 +17,7 @@ export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.settings")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
 
 /** The administrators, and the form that adds one. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   return { admins: await listAdmins(), userId: user.id };
 }

@@ -28,7 +28,7 @@ export const CHANGE_LIMIT = { windowSeconds: 15 * 60, perAccount: 5 } as const;
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("password.change.title"), description: t("password.change.intro"), noindex: true }));
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
 }

@@ -31,7 +31,7 @@ const deleteSchema = z.object({
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("privacy.title"), description: t("privacy.intro"), noindex: true }));
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
 }

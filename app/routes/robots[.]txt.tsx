@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteUrl } from "~/utils/env.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteUrl } from "~/utils/env.server";
 import { categories } from "~/data/categories";
 import { listProductSitemapEntries } from "~/models/product.server";
@@ -15,7 +14,7 @@ function escapeXml(text: string) {
 }
 
 /** Every indexable page, with its four language versions as hreflang alternates. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader() {
   const site = siteUrl();
   const products = await listProductSitemapEntries();
   const entries = [

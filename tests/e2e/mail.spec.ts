@@ -14,7 +14,7 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "lng", value: "de", url: baseURL! }]);
 });
 
-function tag(page: Page, label: string) {
+function tag(label: string) {
   return `${label} ${test.info().project.name} ${Date.now()}`;
 }
 
@@ -36,8 +36,8 @@ async function outboxText(page: Page, address: string, subject?: RegExp): Promis
 }
 
 test("a contact message and a support request reach the admin, who marks one done", async ({ page }) => {
-  const contactSubject = tag(page, "Angebot Bürostühle");
-  const supportSubject = tag(page, "Lieferung beschädigt");
+  const contactSubject = tag("Angebot Bürostühle");
+  const supportSubject = tag("Lieferung beschädigt");
 
   await page.goto("/contact");
   const contact = page.locator("#contact-form");

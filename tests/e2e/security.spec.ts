@@ -23,7 +23,6 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 type Role = "visitor" | "customer" | "admin";
-const ZERO_ORDER = "00000000-0000-4000-8000-00000000ffff";
 
 async function asRole(browser: Browser, baseURL: string, role: Role): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL, locale: "de-DE", extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` } });

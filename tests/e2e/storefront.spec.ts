@@ -136,6 +136,11 @@ test.describe("products listing", () => {
     await expect(page).toHaveURL(/maxPrice=300/);
     await expectPrices(page, (prices) => prices.length > 0 && prices.every((p) => p <= 300) && descending(prices), "at most 300 €");
 
+    await panel.getByLabel("Sortieren").selectOption("price-low");
+    if (!js(testInfo)) await panel.getByRole("button", { name: "Anwenden" }).click();
+    await expect(page).toHaveURL(/sort=price-low/);
+    await expectPrices(page, (prices) => prices.every((p) => p <= 300) && ascending(prices), "at most 300 €, lowest first");
+
     // The price bounds: 0 to the highest price (at least 1000), step 10.
     const max = panel.getByLabel("Höchstpreis");
     await expect(max).toHaveAttribute("min", "0");
