@@ -18,9 +18,11 @@ const server = spawn(process.execPath, [`${buildDir}/server/main.js`], {
     ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "",
     // The tests play the trusted proxy: X-Forwarded-For lets them act as different clients.
     TRUST_PROXY: "true",
-    // Both projects' shoppers order from this one loopback address; the limit itself is tested with
-    // its default in tests/integration/checkout-limits.test.ts, and per e-mail (default) in e2e.
+    // Both projects' shoppers order from this one loopback address, most to erika@example.com: the
+    // limits are tested with their defaults in tests/integration/checkout-limits.test.ts, and in the
+    // browser on a server of their own (tests/e2e/checkout-limits.spec.ts).
     CHECKOUT_ORDERS_PER_ADDRESS: process.env.CHECKOUT_ORDERS_PER_ADDRESS ?? "100000",
+    CHECKOUT_ORDERS_PER_EMAIL: process.env.CHECKOUT_ORDERS_PER_EMAIL ?? "100000",
   },
 });
 const stop = () => {
