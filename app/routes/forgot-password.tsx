@@ -10,7 +10,7 @@ import { UNEXPECTED } from "~/auth/schemas";
 import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { hitRateLimits } from "~/utils/rate-limit.server";
+import { hitRateLimits } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { siteUrl } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";

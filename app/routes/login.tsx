@@ -13,7 +13,7 @@ import { mergeVisitorCart } from "~/models/cart.server";
 import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
+import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, resetRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/seo";

@@ -8,7 +8,7 @@ import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
 import { subscribe } from "~/models/newsletter.server";
 import { siteUrl } from "~/utils/env.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast } from "~/utils/session.server";

@@ -13,7 +13,7 @@ import { revokeOtherSessions, updateSessionTokens } from "~/models/user-session.
 import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { hitRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit, resetRateLimit } from "~/models/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";

@@ -12,7 +12,7 @@ import { deleteAccount } from "~/models/privacy.server";
 import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { plainText } from "~/utils/text";

@@ -11,7 +11,7 @@ import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { siteUrl } from "~/utils/env.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";

@@ -11,7 +11,7 @@ import { revokeAllSessions } from "~/models/user-session.server";
 import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";

@@ -9,7 +9,7 @@ import { requestContext } from "~/services/request-context.server";
 import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { messageRateLimited, messageSent } from "~/services/message-form.server";
 import { Field } from "~/components/field";

@@ -1,6 +1,6 @@
 import { confirmedAddressOf } from "~/models/email-confirmation.server";
 import { env } from "~/utils/env.server";
-import { hitRateLimits, refundRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimits, refundRateLimit } from "~/models/rate-limit.server";
 
 /** Orders are counted per hour. */
 export const CHECKOUT_WINDOW_SECONDS = 60 * 60;

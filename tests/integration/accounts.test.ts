@@ -5,7 +5,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { getAuthProvider } from "~/auth/provider.server";
 import { getAuthState } from "~/auth/user.server";
 import { revokeAllSessions } from "~/models/user-session.server";
-import { claimRateSlot } from "~/utils/rate-limit.server";
+import { claimRateSlot } from "~/models/rate-limit.server";
 
 /**
  * Sign-in limits under concurrency and server-side sessions, on PGlite and on the real Postgres
