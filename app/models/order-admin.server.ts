@@ -4,31 +4,18 @@ import { isUuid } from "./product.server";
 import { orderNumber } from "./order-number";
 import { nextStatuses, type OrderStatus } from "./order-status";
 import { clampPage } from "./paging";
-import { toCents, type Currency } from "~/utils/money";
+import { toCents } from "~/utils/money";
 import { queueOrderStatusEmail } from "./transactional-email.server";
-import { percentToRate, vatByRate, type VatLine } from "~/utils/vat";
+import type { VatLine } from "~/utils/vat";
+import { countOrders, readOrderSummaries, readOrderWithLines } from "./order-read.server";
+import type { Address, OrderLine, OrderLines, OrderSummary, StoredOrder } from "./order-read.server";
 
 /** The admin's view of orders and customers, and the order status workflow. */
 
 export { orderNumber };
 
-export interface AdminOrderSummary {
-  id: string;
-  number: string;
-  createdAt: string;
-  customerName: string;
-  customerEmail: string;
-  total: number;
-  currency: Currency;
-  status: OrderStatus;
-}
-
-export interface Address {
-  street: string;
-  city: string;
-  postalCode: string;
-  country: string;
-}
+/** An order in the admin's lists (orders, a customer's page). */
+export type AdminOrderSummary = OrderSummary;
 
 export interface AdminOrder extends AdminOrderSummary {
   customerPhone: string;
@@ -36,112 +23,44 @@ export interface AdminOrder extends AdminOrderSummary {
   userId: string | null;
   shippingAddress: Address;
   billingAddress: Address;
-  items: Array<{ productId: string | null; productName: string; quantity: number; unitPrice: number; totalPrice: number; currency: Currency; vatRate: number }>;
+  items: OrderLine[];
   /** The VAT contained in the total, by the rates stored on the lines. */
   vat: VatLine[];
 }
 
-interface OrderRow {
-  id: string;
-  created_at: Date | string;
-  customer_name: string;
-  customer_email: string;
-  total_amount: string | number;
-  currency: Currency;
-  status: OrderStatus;
-}
-
-function summaryFromRow(row: OrderRow): AdminOrderSummary {
-  return {
-    id: row.id,
-    number: orderNumber(row.id),
-    createdAt: new Date(row.created_at).toISOString(),
-    customerName: row.customer_name,
-    customerEmail: row.customer_email,
-    total: toCents(row.total_amount),
-    currency: row.currency,
-    status: row.status,
-  };
-}
-
 export async function listOrders(page: number, pageSize: number) {
   const db = await getDb();
-  const [count] = await db.query<{ total: number }>("select count(*)::int as total from public.orders");
-  const total = count?.total ?? 0;
+  const total = await countOrders(db, "all");
   const { page: current, pageCount, offset } = clampPage(total, page, pageSize);
-  const rows =
-    total === 0
-      ? []
-      : await db.query<OrderRow>(
-          `select id, created_at, customer_name, customer_email, total_amount, currency, status
-             from public.orders order by created_at desc, id limit $1 offset $2`,
-          [pageSize, offset],
-        );
-  return { orders: rows.map(summaryFromRow), total, page: current, pageCount };
+  const orders = total === 0 ? [] : await readOrderSummaries(db, "all", { limit: pageSize, offset });
+  return { orders, total, page: current, pageCount };
 }
 
-/** An order's stored address (jsonb: an object, or its text on some drivers). */
-export function toAddress(value: unknown): Address {
-  const source = (typeof value === "string" ? safeJson(value) : value) as Partial<Address> | null;
+/** The admin's view of a stored order: its summary, contact, addresses, lines (by product name) and VAT. */
+export function adminOrderView(order: StoredOrder & OrderLines): AdminOrder {
   return {
-    street: String(source?.street ?? ""),
-    city: String(source?.city ?? ""),
-    postalCode: String(source?.postalCode ?? ""),
-    country: String(source?.country ?? ""),
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    total: order.total,
+    currency: order.currency,
+    status: order.status,
+    customerPhone: order.customerPhone,
+    paymentMethod: order.paymentMethod,
+    userId: order.userId,
+    shippingAddress: order.shippingAddress,
+    billingAddress: order.billingAddress,
+    items: order.lines,
+    vat: order.vat,
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 export async function getAdminOrder(id: string): Promise<AdminOrder | null> {
   if (!isUuid(id)) return null;
-  const db = await getDb();
-  const [row] = await db.query<
-    OrderRow & { customer_phone: string; payment_method: string; user_id: string | null; shipping_address: unknown; billing_address: unknown }
-  >(
-    `select id, created_at, customer_name, customer_email, customer_phone, total_amount, currency, status,
-            payment_method, user_id, shipping_address, billing_address
-       from public.orders where id = $1`,
-    [id],
-  );
-  if (!row) return null;
-  const items = await db.query<{
-    product_id: string | null;
-    product_name: string;
-    quantity: number;
-    unit_price: string | number;
-    total_price: string | number;
-    currency: Currency;
-    vat_rate: string | number;
-  }>(
-    `select product_id, product_name, quantity, unit_price, total_price, currency, vat_rate
-       from public.order_items where order_id = $1 order by product_name, id`,
-    [id],
-  );
-  return {
-    ...summaryFromRow(row),
-    customerPhone: row.customer_phone,
-    paymentMethod: row.payment_method,
-    userId: row.user_id,
-    shippingAddress: toAddress(row.shipping_address),
-    billingAddress: toAddress(row.billing_address),
-    items: items.map((item) => ({
-      productId: item.product_id,
-      productName: item.product_name,
-      quantity: item.quantity,
-      unitPrice: toCents(item.unit_price),
-      totalPrice: toCents(item.total_price),
-      currency: item.currency,
-      vatRate: percentToRate(item.vat_rate),
-    })),
-    vat: vatByRate(items.map((item) => ({ total: toCents(item.total_price), vatRate: percentToRate(item.vat_rate) }))),
-  };
+  const order = await readOrderWithLines(await getDb(), id, "name");
+  return order ? adminOrderView(order) : null;
 }
 
 export type StatusChange =

@@ -2,15 +2,15 @@ import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import type { Locale } from "~/i18n/config";
-import { centsToDecimal, toCents, type Currency } from "~/utils/money";
+import { centsToDecimal, type Currency } from "~/utils/money";
 import { clearCart, getCartLines, lockCartLines, unitPriceIn, type CartOwner } from "./cart.server";
 import { isAvailable, isUuid, localizedName } from "./product.server";
 import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
 import type { CheckoutInput } from "./checkout.schema";
 import { queueOrderConfirmationEmail } from "./transactional-email.server";
 import { orderNumber } from "./order-number";
-import { toAddress, type Address as StoredAddress } from "./order-admin.server";
-import { percentToRate, rateToPercent, vatByRate, vatRateFor, type VatLine } from "~/utils/vat";
+import { readOrder, readOrderLines, type Address as StoredAddress } from "./order-read.server";
+import { rateToPercent, vatRateFor, type VatLine } from "~/utils/vat";
 
 export { orderNumber };
 
@@ -212,72 +212,43 @@ export interface OrderViewer {
 }
 
 /**
- * One order for its confirmation page, or null when the id is malformed or unknown, or when the
- * viewer is neither the order's user, nor the browser session that placed it, nor an admin.
+ * One order for its confirmation page and invoice (lines in the order they were placed), or null
+ * when the id is malformed or unknown, or when the viewer is neither the order's user, nor the
+ * browser session that placed it, nor an admin.
  */
 export async function getOrderForViewer(orderId: string, viewer: OrderViewer): Promise<OrderView | null> {
   if (!isUuid(orderId)) return null;
   const db = await getDb();
-  const [row] = await db.query<{
-    id: string;
-    created_at: Date | string;
-    total_amount: string | number;
-    currency: Currency;
-    status: string;
-    customer_email: string;
-    customer_phone: string;
-    customer_name: string;
-    payment_method: PaymentMethod;
-    user_id: string | null;
-    session_id: string | null;
-    invoice_number: string | number;
-    shipping_address: unknown;
-    billing_address: unknown;
-  }>(
-    `select id, created_at, total_amount, currency, status, customer_email, customer_phone, customer_name,
-            payment_method, user_id, session_id, invoice_number, shipping_address, billing_address
-       from public.orders where id = $1`,
-    [orderId],
-  );
-  if (!row) return null;
+  const order = await readOrder(db, orderId);
+  if (!order) return null;
   const allowed =
     viewer.isAdmin ||
-    (row.user_id !== null && row.user_id === viewer.userId) ||
-    (row.session_id !== null && row.session_id === viewer.sessionId);
+    (order.userId !== null && order.userId === viewer.userId) ||
+    (order.sessionId !== null && order.sessionId === viewer.sessionId);
   if (!allowed) return null;
-  const items = await db.query<{
-    product_id: string | null;
-    product_name: string;
-    quantity: number;
-    unit_price: string | number;
-    total_price: string | number;
-    vat_rate: string | number;
-  }>("select product_id, product_name, quantity, unit_price, total_price, vat_rate from public.order_items where order_id = $1 order by id", [
-    row.id,
-  ]);
-  const lines = items.map((item) => ({
-    productId: item.product_id,
-    name: item.product_name,
-    quantity: item.quantity,
-    unitPrice: toCents(item.unit_price),
-    total: toCents(item.total_price),
-    vatRate: percentToRate(item.vat_rate),
-  }));
+  const { lines, vat } = await readOrderLines(db, order.id, "placed");
   return {
-    id: row.id,
-    number: orderNumber(row.id),
-    createdAt: new Date(row.created_at).toISOString(),
-    total: toCents(row.total_amount),
-    currency: row.currency,
-    status: row.status,
-    email: row.customer_email,
-    phone: row.customer_phone,
-    customerName: row.customer_name,
-    paymentMethod: row.payment_method,
-    invoiceNumber: Number(row.invoice_number),
-    shippingAddress: toAddress(row.shipping_address),
-    billingAddress: toAddress(row.billing_address),
-    items: lines,
-    vat: vatByRate(lines),
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt,
+    total: order.total,
+    currency: order.currency,
+    status: order.status,
+    email: order.customerEmail,
+    phone: order.customerPhone,
+    customerName: order.customerName,
+    paymentMethod: order.paymentMethod,
+    invoiceNumber: order.invoiceNumber,
+    shippingAddress: order.shippingAddress,
+    billingAddress: order.billingAddress,
+    items: lines.map((line) => ({
+      productId: line.productId,
+      name: line.productName,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      total: line.totalPrice,
+      vatRate: line.vatRate,
+    })),
+    vat,
   };
 }

@@ -1,7 +1,6 @@
 import { getDb } from "~/db/db.server";
-import { toCents } from "~/utils/money";
 import { confirmedAddressOf } from "./email-confirmation.server";
-import { orderNumber } from "./order-number";
+import { readLinesOfOrders, readUserOrders } from "./order-read.server";
 
 /**
  * A customer's privacy rights (GDPR Art. 15, 17, 20): everything the shop holds about the account
@@ -18,21 +17,8 @@ export async function exportAccountData(userId: string) {
   // address the account has proven it owns (the link of its confirmation e-mail): an address typed
   // into a form, or an unconfirmed sign-up, links nothing (anyone can type anyone's address).
   const confirmedEmail = await confirmedAddressOf(userId);
-  const [orders, items, favorites, contact, support, newsletter] = await Promise.all([
-    db.query<{
-      id: string; created_at: string | Date; status: string; customer_name: string; customer_email: string; customer_phone: string;
-      shipping_address: unknown; billing_address: unknown; payment_method: string; total_amount: string | number; currency: string; locale: string;
-    }>(
-      `select id, created_at, status, customer_name, customer_email, customer_phone, shipping_address, billing_address, payment_method,
-              total_amount, currency, locale
-         from public.orders where user_id = $1 order by created_at`,
-      [userId],
-    ),
-    db.query<{ order_id: string; product_name: string; quantity: number; unit_price: string | number; total_price: string | number }>(
-      `select i.order_id, i.product_name, i.quantity, i.unit_price, i.total_price
-         from public.order_items i join public.orders o on o.id = i.order_id where o.user_id = $1 order by i.product_name, i.id`,
-      [userId],
-    ),
+  const [orders, favorites, contact, support, newsletter] = await Promise.all([
+    readUserOrders(db, userId),
     db.query<{ product_id: string; name: string | null; created_at: string | Date }>(
       `select f.product_id, p.name, f.created_at from public.favorites f left join public.products p on p.id = f.product_id
         where f.user_id = $1 order by f.created_at`,
@@ -53,11 +39,12 @@ export async function exportAccountData(userId: string) {
       [confirmedEmail],
     ),
   ]);
-  const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+  const lines = await readLinesOfOrders(db, orders.map((order) => order.id), "name");
   const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+  const decimal = (cents: number) => (cents / 100).toFixed(2);
   const addresses = new Map<string, unknown>();
   for (const order of orders) {
-    for (const address of [json(order.shipping_address), json(order.billing_address)]) addresses.set(JSON.stringify(address), address);
+    for (const address of [order.storedAddresses.shipping, order.storedAddresses.billing]) addresses.set(JSON.stringify(address), address);
   }
   return {
     exportedAt: new Date().toISOString(),
@@ -66,22 +53,25 @@ export async function exportAccountData(userId: string) {
       : null,
     addresses: [...addresses.values()],
     orders: orders.map((order) => ({
-      number: orderNumber(order.id),
+      number: order.number,
       id: order.id,
-      createdAt: iso(order.created_at),
+      createdAt: order.createdAt,
       status: order.status,
-      name: order.customer_name,
-      email: order.customer_email,
-      phone: order.customer_phone,
-      shippingAddress: json(order.shipping_address),
-      billingAddress: json(order.billing_address),
-      paymentMethod: order.payment_method,
-      total: (toCents(order.total_amount) / 100).toFixed(2),
+      name: order.customerName,
+      email: order.customerEmail,
+      phone: order.customerPhone,
+      shippingAddress: order.storedAddresses.shipping,
+      billingAddress: order.storedAddresses.billing,
+      paymentMethod: order.paymentMethod,
+      total: decimal(order.total),
       currency: order.currency,
       language: order.locale,
-      lines: items
-        .filter((item) => item.order_id === order.id)
-        .map((item) => ({ product: item.product_name, quantity: item.quantity, unitPrice: (toCents(item.unit_price) / 100).toFixed(2), total: (toCents(item.total_price) / 100).toFixed(2) })),
+      lines: (lines.get(order.id) ?? []).map((line) => ({
+        product: line.productName,
+        quantity: line.quantity,
+        unitPrice: decimal(line.unitPrice),
+        total: decimal(line.totalPrice),
+      })),
     })),
     favourites: favorites.map((f) => ({ productId: f.product_id, name: f.name, addedAt: iso(f.created_at) })),
     messages: [

@@ -3,10 +3,8 @@ import { isLocale, type Locale } from "~/i18n/config";
 import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
 import { accountExistsEmail, orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
 import { orderStatusEmail, passwordResetEmail, type OrderStatusEmailStatus } from "~/utils/email-templates.server";
-import { toCents, type Currency } from "~/utils/money";
 import { enqueueEmail, isDeliverableAddress } from "./email-outbox.server";
-import { orderNumber } from "./order-number";
-import { percentToRate, vatByRate } from "~/utils/vat";
+import { readOrder, readOrderLines, type OrderLines, type StoredOrder } from "./order-read.server";
 import { bankDetails } from "~/utils/shop-details.server";
 
 /**
@@ -56,41 +54,18 @@ export async function queueAccountExistsEmail(
   return enqueueEmail(tx, { to: input.email, ...message, kind: "account_exists", locale: input.locale });
 }
 
-/** An order as the shop's e-mails about it need it: the row, its lines, its language. */
-interface OrderForEmail {
-  order: {
-    id: string;
-    customer_name: string;
-    customer_email: string;
-    total_amount: string | number;
-    currency: Currency;
-    payment_method: "cash_on_delivery" | "bank_transfer";
-    shipping_address: { street?: string; postalCode?: string; city?: string; country?: string } | string;
-    locale: string;
-    created_at: string | Date;
-  };
-  lines: Array<{ product_name: string; quantity: number; unit_price: string | number; total_price: string | number; vat_rate: string | number }>;
-  locale: Locale;
-}
-
 /**
- * Reads the order through `tx` (so an e-mail shows exactly what the transaction committed), or null
- * when its address is one no mail server could take: such an order gets no e-mail rather than
- * failing. `purpose` names the e-mail in the error for an order that is not there.
+ * Reads the order and its lines (by product name) through `tx` (so an e-mail shows exactly what the
+ * transaction committed), with the language it was placed in, or null when its address is one no
+ * mail server could take: such an order gets no e-mail rather than failing. `purpose` names the
+ * e-mail in the error for an order that is not there.
  */
-async function readOrderForEmail(tx: Queryable, orderId: string, purpose: string): Promise<OrderForEmail | null> {
-  const [order] = await tx.query<OrderForEmail["order"]>(
-    `select id, customer_name, customer_email, total_amount, currency, payment_method, shipping_address, locale, created_at
-       from public.orders where id = $1`,
-    [orderId],
-  );
+async function readOrderForEmail(tx: Queryable, orderId: string, purpose: string): Promise<{ order: StoredOrder & OrderLines; locale: Locale } | null> {
+  const order = await readOrder(tx, orderId);
   if (!order) throw new Error(`Order ${orderId} not found for its ${purpose} e-mail`);
-  if (!isDeliverableAddress(order.customer_email.trim())) return null;
-  const lines = await tx.query<OrderForEmail["lines"][number]>(
-    "select product_name, quantity, unit_price, total_price, vat_rate from public.order_items where order_id = $1 order by product_name, id",
-    [orderId],
-  );
-  return { order, lines, locale: isLocale(order.locale) ? order.locale : "de" };
+  if (!isDeliverableAddress(order.customerEmail.trim())) return null;
+  const lines = await readOrderLines(tx, orderId, "name");
+  return { order: { ...order, ...lines }, locale: isLocale(order.locale) ? order.locale : "de" };
 }
 
 /**
@@ -105,34 +80,23 @@ export async function queueOrderConfirmationEmail(
 ): Promise<{ id: string } | null> {
   const found = await readOrderForEmail(tx, orderId, "confirmation");
   if (!found) return null;
-  const { order, lines, locale } = found;
-  const address = typeof order.shipping_address === "string" ? JSON.parse(order.shipping_address) : order.shipping_address;
+  const { order, locale } = found;
   const site = options.siteUrl ?? configuredSiteUrl();
   const message = orderConfirmationEmail({
     locale,
-    number: orderNumber(order.id),
-    customerName: order.customer_name,
-    createdAt: new Date(order.created_at),
+    number: order.number,
+    customerName: order.customerName,
+    createdAt: new Date(order.createdAt),
     currency: order.currency,
-    paymentMethod: order.payment_method,
-    lines: lines.map((line) => ({
-      name: line.product_name,
-      quantity: line.quantity,
-      unitPrice: toCents(line.unit_price),
-      total: toCents(line.total_price),
-    })),
-    total: toCents(order.total_amount),
-    vat: vatByRate(lines.map((line) => ({ total: toCents(line.total_price), vatRate: percentToRate(line.vat_rate) }))),
-    bank: order.payment_method === "bank_transfer" ? bankDetails() : null,
-    shippingAddress: {
-      street: String(address?.street ?? ""),
-      postalCode: String(address?.postalCode ?? ""),
-      city: String(address?.city ?? ""),
-      country: String(address?.country ?? ""),
-    },
+    paymentMethod: order.paymentMethod,
+    lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, unitPrice: line.unitPrice, total: line.totalPrice })),
+    total: order.total,
+    vat: order.vat,
+    bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null,
+    shippingAddress: order.shippingAddress,
     orderUrl: shopLink(site, `/order-confirmation/${order.id}`, locale),
   });
-  return enqueueEmail(tx, { to: order.customer_email, ...message, kind: "order_confirmation", locale });
+  return enqueueEmail(tx, { to: order.customerEmail, ...message, kind: "order_confirmation", locale });
 }
 
 /**
@@ -148,19 +112,19 @@ export async function queueOrderStatusEmail(
 ): Promise<{ id: string } | null> {
   const found = await readOrderForEmail(tx, orderId, "status");
   if (!found) return null;
-  const { order, lines, locale } = found;
+  const { order, locale } = found;
   const message = orderStatusEmail({
     locale,
-    number: orderNumber(order.id),
-    customerName: order.customer_name,
+    number: order.number,
+    customerName: order.customerName,
     status,
     currency: order.currency,
-    paymentMethod: order.payment_method,
-    lines: lines.map((line) => ({ name: line.product_name, quantity: line.quantity, total: toCents(line.total_price) })),
-    total: toCents(order.total_amount),
+    paymentMethod: order.paymentMethod,
+    lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, total: line.totalPrice })),
+    total: order.total,
     orderUrl: shopLink(options.siteUrl ?? configuredSiteUrl(), `/order-confirmation/${order.id}`, locale),
   });
-  return enqueueEmail(tx, { to: order.customer_email, ...message, kind: "order_status", locale });
+  return enqueueEmail(tx, { to: order.customerEmail, ...message, kind: "order_status", locale });
 }
 
 /** The password-reset link of a local account, queued in the transaction that created the link. */
