@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { CartIcon } from "./icons";
 import { useFetcherToast, useHydrated } from "./client-toast";
-import { StatusButton } from "./status-button";
+import { StatusButton } from "./forms";
 import { submitThroughFetcher } from "./shared-form";
 
 /**

@@ -1,10 +1,6 @@
-import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
-import type { ReactNode, TextareaHTMLAttributes } from "react";
 import { z } from "zod";
-import { isLocale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
-import { FieldErrors } from "~/components/field";
 import { Honeypot, HONEYPOT_FIELD } from "~/components/honeypot";
 import { maxChars, minChars, plainText } from "~/utils/text";
 
@@ -12,7 +8,7 @@ export { Honeypot, HONEYPOT_FIELD };
 
 /**
  * What the contact form (/contact) and the support form (/support) share: the field rules, the
- * long-text field, the honeypot and the thank-you panel. Error messages are catalogue keys
+ * honeypot and the thank-you panel (their fields are drawn by ~/components/forms). Error messages are catalogue keys
  * (namespace "forms"), translated where they are shown.
  */
 
@@ -71,56 +67,6 @@ export const orderNumberField = plainText(
     .regex(/^#?[0-9A-F]{8}$/, "forms.errors.orderNumberFormat")
     .transform((value) => value.replace(/^#/, "")),
 ).optional();
-
-type TextMeta = FieldMetadata<string | undefined>;
-
-export function TextareaField({
-  meta,
-  label,
-  className,
-  ...rest
-}: {
-  meta: TextMeta;
-  label: ReactNode;
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form" | "defaultValue">) {
-  return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="label">
-        {label}
-      </label>
-      <textarea
-        {...getTextareaProps(meta)}
-        rows={6}
-        // The browser counts UTF-16 units, the server characters: at worst the browser stops early.
-        maxLength={MESSAGE_MAX}
-        className={`input min-h-36 ${meta.errors ? "border-red-600" : ""}`}
-        {...rest}
-      />
-      <FieldErrors meta={meta} />
-    </div>
-  );
-}
-
-
-/** Errors about the whole form (for example: too many messages), above the fields. */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useT();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} role="alert" data-testid="form-error" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-      {errors.map((error) => t(error)).join(" ")}
-    </div>
-  );
-}
-
-/**
- * Where a sent form goes: its page with ?sent=1 (the thank-you state), keeping an explicit ?lng=
- * so the thank-you comes in the language the form was written in.
- */
-export function sentLocation(request: Request, path: string): string {
-  const lng = new URL(request.url).searchParams.get("lng");
-  return `${path}?sent=1${isLocale(lng) ? `&lng=${lng}` : ""}`;
-}
 
 /** Shown after a message was sent (the page was redirected to ?sent=1). */
 export function SentPanel({ kind }: { kind: "contact" | "support" }) {

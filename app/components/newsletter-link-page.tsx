@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
-import { StatusButton } from "./status-button";
+import { StatusButton } from "./forms";
 import type { Messages } from "~/i18n/translate";
 
 export type NewsletterLinkView = ({ state: "form"; email: string; token: string } | { state: "done" } | { state: "invalid" }) & {

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { useT } from "~/i18n/use-t";
 import { Honeypot } from "~/components/honeypot";
+import { StatusButton } from "~/components/forms";
 
 const shopLinks = [
   { to: "/", key: "common.nav.home" },
@@ -72,9 +73,7 @@ export function SiteFooter() {
                   placeholder={t("common.footer.newsletterPlaceholder")}
                   className="min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-800 px-3 py-2 text-sm text-white placeholder:text-slate-400"
                 />
-                <button type="submit" className="btn-primary">
-                  {t("common.footer.newsletterSubmit")}
-                </button>
+                <StatusButton className="btn-primary">{t("common.footer.newsletterSubmit")}</StatusButton>
               </div>
             </Form>
           )}

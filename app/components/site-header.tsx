@@ -6,6 +6,7 @@ import { useEffect, useId, useRef } from "react";
 import { CartIcon, GlobeIcon, MenuIcon, SearchIcon, HeartIcon } from "./icons";
 import { useHydrated } from "./client-toast";
 import { useOptimisticCartCount } from "./optimistic-cart-count";
+import { StatusButton } from "./forms";
 
 const navLinks = [
   { to: "/", key: "common.nav.home", end: true },
@@ -109,9 +110,7 @@ export function SiteHeader() {
                 </NavLink>
                 <Form method="post" action="/logout">
                   <input type="hidden" name="redirectTo" value="/" />
-                  <button type="submit" className="nav-link">
-                    {t("common.nav.signOut")}
-                  </button>
+                  <StatusButton className="nav-link">{t("common.nav.signOut")}</StatusButton>
                 </Form>
               </>
             ) : (

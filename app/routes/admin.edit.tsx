@@ -13,7 +13,7 @@ import { deleteProductWithMedia } from "~/models/product-write.server";
 import { listAdminProducts } from "~/models/admin-products.server";
 import { parsePage } from "~/models/paging";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
-import { StatusButton } from "~/components/status-button";
+import { StatusButton } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { readFormData } from "~/utils/form-data.server";
 

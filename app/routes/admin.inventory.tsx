@@ -17,7 +17,7 @@ import { MAX_STOCK } from "~/models/product-limits";
 import { parsePage } from "~/models/paging";
 import { StockBadge, adminPageMeta } from "~/components/admin/admin-ui";
 import { Pagination } from "~/components/pagination";
-import { StatusButton } from "~/components/status-button";
+import { StatusButton } from "~/components/forms";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.inventory")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));

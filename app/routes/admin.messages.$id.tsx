@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/seo";
 import { safeRedirect } from "~/utils/redirect";
 import { AdminSection, useAdminDateTime } from "~/components/admin/admin-ui";
 import { EmailStatusBadge } from "~/components/admin/inbox-lists";
-import { StatusButton } from "~/components/status-button";
+import { FormErrors, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -94,11 +94,7 @@ export default function AdminMessagePage() {
       {t("inbox.detail.back")}
     </Link>
   );
-  const error = actionData?.error ? (
-    <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-      {actionData.error}
-    </p>
-  ) : null;
+  const error = <FormErrors errors={actionData?.error ? [actionData.error] : null} className="mt-4" />;
 
   if (item.type === "email") {
     const { email } = item;

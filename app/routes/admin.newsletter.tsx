@@ -10,8 +10,7 @@ import { locales, localeNames, type Locale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { countConfirmedSubscribers, listNewsletterIssues, previewIssue, sendNewsletterIssue, type IssueContent } from "~/models/newsletter-issues.server";
 import { AdminSection, adminPageMeta, useAdminDateTime } from "~/components/admin/admin-ui";
-import { FormAlert } from "~/components/form-alert";
-import { StatusButton } from "~/components/status-button";
+import { FormErrors, StatusButton } from "~/components/forms";
 import { siteUrl } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
@@ -103,7 +102,7 @@ export default function AdminNewsletter() {
         {t("backoffice.newsletter.subscribers", { count: subscribers })}
       </p>
       <Form method="post" {...getFormProps(form)} className="card mt-4 space-y-4 p-4" data-testid="newsletter-form">
-        <FormAlert id={form.errorId} title={t("account.toast.error")} messages={form.errors} />
+        <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-4 lg:grid-cols-2">
           {locales.map((locale) => (

@@ -12,8 +12,7 @@ import { flashToast } from "~/utils/session.server";
 import { changeOrderStatus, getAdminOrder, orderNumber } from "~/models/order-admin.server";
 import { ORDER_STATUSES, nextStatuses } from "~/models/order-status";
 import { AdminSection, OrderStatusBadge, useAdminDateTime, adminPageMeta } from "~/components/admin/admin-ui";
-import { FormAlert } from "~/components/form-alert";
-import { StatusButton } from "~/components/status-button";
+import { FormErrors, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { OrderLinesTable } from "~/components/order-documents";
 
@@ -92,7 +91,7 @@ export default function AdminOrderPage() {
       <section className="card mt-6 p-4" aria-labelledby="status-heading">
         <h3 id="status-heading" className="font-semibold">{t("admin.orders.changeStatus")}</h3>
         <div className="mt-2">
-          <FormAlert id={form.errorId} title={t("admin.orders.changeStatus")} messages={[...(form.errors ?? []), ...(fields.status.errors ?? [])]} />
+          <FormErrors id={form.errorId} title={t("admin.orders.changeStatus")} errors={[...(form.errors ?? []), ...(fields.status.errors ?? [])]} testId="form-alert" className="mb-6" />
         </div>
         {next.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600" data-testid="status-final">{t("admin.orders.final")}</p>

@@ -9,7 +9,7 @@ import { flashToast } from "~/utils/session.server";
 import { getProduct, localizedName } from "~/models/product.server";
 import { deleteProductWithMedia } from "~/models/product-write.server";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
-import { StatusButton } from "~/components/status-button";
+import { StatusButton } from "~/components/forms";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.delete.title"), description: t("admin.meta.description") }));

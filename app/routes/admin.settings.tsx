@@ -11,6 +11,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { demoteAdmin, listAdmins, promoteAdmin } from "~/models/admin-roles.server";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { AddAdminForm, AdminList } from "~/components/admin/settings";
+import { FormErrors } from "~/components/forms";
 import { addAdminSchema } from "~/components/admin/settings.schema";
 
 export const meta: MetaFunction = (args) =>
@@ -74,9 +75,7 @@ export default function AdminSettings() {
   return (
     <section aria-labelledby="settings-heading" className="space-y-6">
       <h2 id="settings-heading" className="text-xl font-bold">{t("admin.tabs.settings")}</h2>
-      {answer?.intent === "demote" ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">{answer.error}</p>
-      ) : null}
+      <FormErrors errors={answer?.intent === "demote" ? [answer.error] : null} />
       <AddAdminForm result={answer?.intent === "promote" ? answer.reply : null} />
       <AdminList admins={admins} currentUserId={userId} />
     </section>

@@ -22,7 +22,7 @@ import { flashToast, type Toast } from "~/utils/session.server";
 import { formatPrice, isolateLtr } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
-import { Field, FieldErrors, SelectField } from "~/components/field";
+import { CheckboxField, Field, FieldErrors, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { Money, VatNote } from "~/components/price";
 import { VatRows } from "~/components/vat-lines";
 import { vatByRate, vatRateFor } from "~/utils/vat";
@@ -234,14 +234,7 @@ export default function Checkout() {
           </div>
         </details>
         <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {form.errors ? (
-            <div id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900" data-testid="form-error">
-              <p className="font-semibold">{t("checkout.toast.failed")}</p>
-              {form.errors.map((message) => (
-                <p key={message}>{t(message)}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} title={t("checkout.toast.failed")} errors={form.errors} />
           <fieldset className="card p-6">
             <legend className="px-1 text-lg font-bold">{t("checkout.customer")}</legend>
             <div className="mt-2 grid gap-x-4 sm:grid-cols-2">
@@ -261,14 +254,12 @@ export default function Checkout() {
           <fieldset className="card p-6">
             <legend className="px-1 text-lg font-bold">{t("checkout.shipping")}</legend>
             <div className="mt-2">{addressFields(shipping, "shipping")}</div>
-            <div className="mt-2 flex items-center gap-2">
-              <input
-                {...getInputProps(fields.useSameAddress, { type: "checkbox" })}
-                className="h-4 w-4"
-                onChange={(event) => setSameAddress(event.currentTarget.checked)}
-              />
-              <label htmlFor={fields.useSameAddress.id}>{t("checkout.useSameAddress")}</label>
-            </div>
+            <CheckboxField
+              meta={fields.useSameAddress}
+              label={t("checkout.useSameAddress")}
+              className="mt-2"
+              onChange={(event) => setSameAddress(event.currentTarget.checked)}
+            />
           </fieldset>
           <fieldset className="card p-6" hidden={hydrated && sameAddress} data-testid="billing-address">
             <legend className="px-1 text-lg font-bold">{t("checkout.billing")}</legend>
@@ -296,9 +287,10 @@ export default function Checkout() {
           </fieldset>
         </div>
         <div className="card h-fit p-6 lg:col-start-2 lg:row-start-2" data-testid="checkout-submit">
-          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting}>
+          {/* Disabled until the next page is there (the redirect's loading too): one click, one order. */}
+          <StatusButton className="btn-primary w-full py-3 text-base" disabled={submitting}>
             {submitting ? t("checkout.submitting") : t("checkout.submit")}
-          </button>
+          </StatusButton>
           <p className="mt-3 text-xs text-slate-600">
             {t("checkout.legalIntro")}{" "}
             <Link to="/terms" className="underline">

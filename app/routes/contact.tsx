@@ -11,14 +11,13 @@ import { createContactMessage } from "~/models/message.server";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { messageRateLimited, messageSent } from "~/services/message-form.server";
-import { Field } from "~/components/field";
+import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { FactList, StaticPage, staticPageMeta, type StaticFact, type StaticPageContent } from "~/components/static-page";
 import {
-  FormErrors,
   Honeypot,
   HONEYPOT_FIELD,
+  MESSAGE_MAX,
   SentPanel,
-  TextareaField,
   emailField,
   longTextField,
   nameField,
@@ -26,7 +25,6 @@ import {
 } from "~/components/message-form";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { StatusButton } from "~/components/status-button";
 import { type I18nHandle } from "~/i18n/namespaces";
 
 const contactSchema = z.object({
@@ -142,7 +140,7 @@ function ContactForm() {
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.contact.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="relative">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} className="mb-4" />
         <Honeypot />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field meta={fields.firstName} label={t("forms.fields.firstName")} autoComplete="given-name" />
@@ -150,7 +148,14 @@ function ContactForm() {
         </div>
         <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
         <Field meta={fields.subject} label={t("forms.fields.subject")} />
-        <TextareaField meta={fields.message} label={t("forms.fields.message")} />
+        <TextareaField
+          meta={fields.message}
+          label={t("forms.fields.message")}
+          rows={6}
+          // The browser counts UTF-16 units, the server characters: at worst the browser stops early.
+          maxLength={MESSAGE_MAX}
+          inputClassName="min-h-36"
+        />
         <StatusButton className="btn-primary mt-2 w-full sm:w-auto" pendingLabel={t("forms.sending")}>
           {t("forms.contact.submit")}
         </StatusButton>

@@ -15,9 +15,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { siteUrl } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { Field } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
-import { StatusButton } from "~/components/status-button";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { logActionFailure } from "~/services/action-failure.server";
@@ -100,7 +98,7 @@ export default function ForgotPassword() {
           <>
             <p className="mt-2 text-slate-600">{t("password.forgot.intro")}</p>
             <div className="mt-6">
-              <FormAlert id={form.errorId} title={t("account.toast.error")} messages={form.errors} />
+              <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
               <Form method="post" {...getFormProps(form)} data-testid="forgot-form" className="space-y-2">
                 <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" required maxLength={254} />
                 <StatusButton className="btn-primary w-full" pendingLabel={t("password.forgot.submitting")}>

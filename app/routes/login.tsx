@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useState } from "react";
@@ -17,8 +17,7 @@ import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, r
 import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/seo";
-import { Field } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
@@ -145,7 +144,6 @@ async function refund(keys: { address: string; accountFromAddress: string; accou
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useT();
   const [form, fields] = useForm({
     lastResult,
@@ -159,7 +157,6 @@ export default function Login() {
   useEffect(() => {
     if (lastResult?.error?.[""]) setAttempt((n) => n + 1);
   }, [lastResult]);
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
   return (
     <div className="container-page flex justify-center py-12">
@@ -167,10 +164,12 @@ export default function Login() {
         <h1 className="text-2xl font-bold">{t("account.login.title")}</h1>
         <p className="mt-2 text-slate-600">{t("account.login.intro")}</p>
         <div className="mt-6">
-          <FormAlert
+          <FormErrors
             id={form.errorId}
             title={unexpected ? t("account.toast.error") : t("account.toast.loginFailed")}
-            messages={form.errors}
+            errors={form.errors}
+            testId="form-alert"
+            className="mb-6"
           />
           <Form method="post" {...getFormProps(form)} data-testid="login-form" className="space-y-2">
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -189,9 +188,9 @@ export default function Login() {
                 {t("password.forgot.link")}
               </Link>
             </p>
-            <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy}>
-              {busy ? t("account.login.submitting") : t("account.login.submit")}
-            </button>
+            <StatusButton className="btn-primary w-full" pendingLabel={t("account.login.submitting")}>
+              {t("account.login.submit")}
+            </StatusButton>
           </Form>
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">

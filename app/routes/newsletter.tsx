@@ -13,11 +13,10 @@ import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field } from "~/components/field";
-import { emailField, FormErrors, Honeypot, HONEYPOT_FIELD } from "~/components/message-form";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { emailField, Honeypot, HONEYPOT_FIELD } from "~/components/message-form";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { StatusButton } from "~/components/status-button";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 
@@ -124,7 +123,7 @@ export default function NewsletterPage() {
       <h1 className="text-3xl font-extrabold">{t("newsletter.page.title")}</h1>
       <p className="mt-3 text-slate-700">{t("newsletter.page.intro")}</p>
       <Form method="post" action="/newsletter" className="card relative mt-8 p-6" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={formErrors} />
+        <FormErrors id={form.errorId} errors={formErrors} className="mb-4" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Honeypot id="newsletter-page-website" />
         <Field meta={fields.email} type="email" label={t("newsletter.page.emailLabel")} autoComplete="email" />

@@ -11,10 +11,8 @@ import { useT } from "~/i18n/use-t";
 import { countryCookies } from "~/services/preference-cookies.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field, SelectField } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
+import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
-import { StatusButton } from "~/components/status-button";
 import { logActionFailure } from "~/services/action-failure.server";
 
 const UPDATE_FAILED = "account.toast.updateFailedText";
@@ -80,7 +78,7 @@ export default function Profile() {
       <h2 id="profile-heading" className="text-xl font-bold">{t("account.profile.title")}</h2>
       <p className="mt-2 text-slate-600">{t("account.profile.intro")}</p>
       <div className="mt-6">
-        <FormAlert id={form.errorId} title={t("account.toast.updateFailed")} messages={form.errors} />
+        <FormErrors id={form.errorId} title={t("account.toast.updateFailed")} errors={form.errors} testId="form-alert" className="mb-6" />
         <Form method="post" {...getFormProps(form)} data-testid="profile-form" className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
           <Field meta={fields.firstName} label={t("account.fields.firstName")} autoComplete="given-name" required maxLength={100} />
           <Field meta={fields.lastName} label={t("account.fields.lastName")} autoComplete="family-name" required maxLength={100} />

@@ -17,9 +17,7 @@ import { hitRateLimit, resetRateLimit } from "~/models/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
-import { StatusButton } from "~/components/status-button";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { logActionFailure } from "~/services/action-failure.server";
 
 /** Change password (/profile/password): current, new, confirm; the account's other sessions end. */
@@ -86,7 +84,7 @@ export default function ChangePassword() {
       <h2 id="password-heading" className="text-xl font-bold">{t("password.change.title")}</h2>
       <p className="mt-2 text-slate-600">{t("password.change.intro")}</p>
       <div className="mt-6 max-w-md">
-        <FormAlert id={form.errorId} title={t("account.toast.error")} messages={form.errors} />
+        <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
         <Form method="post" {...getFormProps(form)} data-testid="change-password-form" className="space-y-2">
           <Field meta={fields.currentPassword} type="password" label={t("password.fields.currentPassword")} autoComplete="current-password" required maxLength={128} />
           <Field meta={fields.password} type="password" label={t("password.fields.newPassword")} autoComplete="new-password" required minLength={8} maxLength={128} />

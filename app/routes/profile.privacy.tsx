@@ -16,9 +16,7 @@ import { hitRateLimit } from "~/models/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
 import { plainText } from "~/utils/text";
-import { Field } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
-import { StatusButton } from "~/components/status-button";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 
 /**
  * Privacy (/profile/privacy): "download my data" (/profile/privacy/export.json: a JSON file of
@@ -79,7 +77,7 @@ export default function PrivacyPage() {
         {confirming ? (
           <div className="mt-4 max-w-md" data-testid="delete-confirm">
             <p className="font-semibold text-red-800">{t("privacy.confirmText")}</p>
-            <FormAlert id={form.errorId} title={t("account.toast.error")} messages={form.errors} />
+            <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
             <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
               <Field meta={fields.password} type="password" label={t("account.fields.password")} autoComplete="current-password" required maxLength={128} />
               <StatusButton className="btn-danger" data-testid="delete-account">{t("privacy.deleteAction")}</StatusButton>

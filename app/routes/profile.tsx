@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { AccountNav } from "~/components/account/account-nav";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StatusButton } from "~/components/forms";
 import { requestContext } from "~/services/request-context.server";
 import { routeMessages } from "~/i18n/catalogues.server";
 import type { I18nHandle } from "~/i18n/namespaces";
@@ -32,9 +33,7 @@ function AccountFrame({ children }: { children: ReactNode }) {
           <AccountNav />
           <Form method="post" action="/logout">
             <input type="hidden" name="redirectTo" value="/" />
-            <button type="submit" className="btn-secondary md:w-full">
-              {t("account.profile.signOut")}
-            </button>
+            <StatusButton className="btn-secondary md:w-full">{t("account.profile.signOut")}</StatusButton>
           </Form>
         </aside>
         <div className="min-w-0">{children}</div>

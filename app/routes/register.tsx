@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useState } from "react";
@@ -15,8 +15,7 @@ import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field, SelectField } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
+import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
@@ -87,7 +86,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { country } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useT();
   const [form, fields] = useForm({
     lastResult,
@@ -102,7 +100,6 @@ export default function Register() {
   useEffect(() => {
     if (lastResult?.error?.[""]) setAttempt((n) => n + 1);
   }, [lastResult]);
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register") === true;
   const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
   const mismatch = fields.confirmPassword.errors?.includes("account.errors.passwordMismatch") ?? false;
   return (
@@ -111,13 +108,15 @@ export default function Register() {
         <h1 className="text-2xl font-bold">{t("account.register.title")}</h1>
         <p className="mt-2 text-slate-600">{t("account.register.intro")}</p>
         <div className="mt-6">
-          <FormAlert
+          <FormErrors
             id={form.errorId}
             title={unexpected ? t("account.toast.error") : t("account.toast.registrationFailed")}
-            messages={form.errors}
+            errors={form.errors}
+            testId="form-alert"
+            className="mb-6"
           />
           {mismatch ? (
-            <FormAlert title={t("account.toast.passwordMismatchTitle")} messages={["account.errors.passwordMismatch"]} />
+            <FormErrors title={t("account.toast.passwordMismatchTitle")} errors={["account.errors.passwordMismatch"]} testId="form-alert" className="mb-6" />
           ) : null}
           <Form method="post" {...getFormProps(form)} data-testid="register-form" className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
             <Field meta={fields.firstName} label={t("account.fields.firstName")} autoComplete="given-name" required maxLength={100} />
@@ -160,9 +159,9 @@ export default function Register() {
               required
               maxLength={PASSWORD_MAX}
             />
-            <button type="submit" className="btn-primary sm:col-span-2" disabled={busy} aria-busy={busy}>
-              {busy ? t("account.register.submitting") : t("account.register.submit")}
-            </button>
+            <StatusButton className="btn-primary sm:col-span-2" pendingLabel={t("account.register.submitting")}>
+              {t("account.register.submit")}
+            </StatusButton>
           </Form>
         </div>
         <p className="mt-6 text-center text-sm text-slate-600">

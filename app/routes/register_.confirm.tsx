@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { confirmEmail, findEmailConfirmation } from "~/models/email-confirmation.server";
 import { useT } from "~/i18n/use-t";
+import { StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
@@ -45,7 +46,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmEmail() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useT();
   const view: View = actionData ?? loaderData;
   return (
@@ -56,9 +56,7 @@ export default function ConfirmEmail() {
           <p className="mt-3 text-slate-700">{t("account.confirmEmail.text", { email: view.email })}</p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="token" value={view.token} />
-            <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-              {t("account.confirmEmail.submit")}
-            </button>
+            <StatusButton className="btn-primary">{t("account.confirmEmail.submit")}</StatusButton>
           </Form>
         </>
       ) : (

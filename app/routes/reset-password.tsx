@@ -16,9 +16,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field } from "~/components/field";
-import { FormAlert } from "~/components/form-alert";
-import { StatusButton } from "~/components/status-button";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 import type { Messages } from "~/i18n/translate";
@@ -106,7 +104,7 @@ export default function ResetPassword() {
             <h1 className="text-2xl font-bold">{t("password.reset.title")}</h1>
             <p className="mt-2 text-slate-600">{t("password.reset.intro")}</p>
             <div className="mt-6">
-              <FormAlert id={form.errorId} title={t("account.toast.error")} messages={form.errors} />
+              <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
               <Form method="post" {...getFormProps(form)} data-testid="reset-form" className="space-y-2">
                 <input type="hidden" name="token" value={view.state === "form" ? view.token : ""} />
                 <Field meta={fields.password} type="password" label={t("password.fields.newPassword")} autoComplete="new-password" required minLength={8} maxLength={128} />

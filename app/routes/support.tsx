@@ -12,14 +12,13 @@ import { createSupportRequest, findOrderIdByNumber } from "~/models/message.serv
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { messageRateLimited, messageSent } from "~/services/message-form.server";
-import { Field } from "~/components/field";
+import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import {
-  FormErrors,
   Honeypot,
   HONEYPOT_FIELD,
+  MESSAGE_MAX,
   SentPanel,
-  TextareaField,
   emailField,
   longTextField,
   nameField,
@@ -28,7 +27,6 @@ import {
 } from "~/components/message-form";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { StatusButton } from "~/components/status-button";
 import { type I18nHandle } from "~/i18n/namespaces";
 
 const supportSchema = z.object({
@@ -151,7 +149,7 @@ function SupportForm() {
       </h2>
       <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.support.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="relative">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} className="mb-4" />
         <Honeypot />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field meta={fields.name} label={t("forms.fields.name")} autoComplete="name" />
@@ -166,7 +164,14 @@ function SupportForm() {
           pattern={undefined}
         />
         <Field meta={fields.subject} label={t("forms.fields.subject")} />
-        <TextareaField meta={fields.description} label={t("forms.fields.description")} />
+        <TextareaField
+          meta={fields.description}
+          label={t("forms.fields.description")}
+          rows={6}
+          // The browser counts UTF-16 units, the server characters: at worst the browser stops early.
+          maxLength={MESSAGE_MAX}
+          inputClassName="min-h-36"
+        />
         <StatusButton className="btn-primary mt-2 w-full sm:w-auto" pendingLabel={t("forms.sending")}>
           {t("forms.support.submit")}
         </StatusButton>

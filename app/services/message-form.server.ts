@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { sentLocation } from "~/components/message-form";
+import { isLocale } from "~/i18n/config";
 import { flashToast } from "~/utils/session.server";
 
 /**
@@ -17,4 +17,13 @@ export function messageRateLimited<Reply>(submission: { reply: (options: { formE
     status: 429,
     headers: { "Retry-After": String(retryAfter) },
   });
+}
+
+/**
+ * Where a sent form goes: its page with ?sent=1 (the thank-you state), keeping an explicit ?lng=
+ * so the thank-you comes in the language the form was written in.
+ */
+function sentLocation(request: Request, path: string): string {
+  const lng = new URL(request.url).searchParams.get("lng");
+  return `${path}?sent=1${isLocale(lng) ? `&lng=${lng}` : ""}`;
 }

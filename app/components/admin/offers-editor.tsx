@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import type { OfferSection } from "~/models/offer.server";
-import { Field } from "~/components/field";
-import { StatusButton } from "~/components/status-button";
+import { CheckboxField, Field, FormErrors, StatusButton } from "~/components/forms";
 import { OffersAdminToggle } from "./offers-admin";
 import type { Translate } from "~/i18n/translate";
 import { MAX_OFFERS } from "~/models/offer-limits";
@@ -100,11 +99,7 @@ export function OffersEditor({ initial, lastResult }: { initial: OffersFormDefau
       data-testid="offers-editor"
     >
       <h3 className="text-lg font-bold">{t("admin.offers.editorTitle")}</h3>
-      {formErrors.length > 0 ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900" data-testid="offers-form-error">
-          {formErrors.map((error) => t(error)).join(" ")}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={formErrors} testId="offers-form-error" />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field meta={fields.title} label={t("admin.offers.sectionTitle")} maxLength={200} placeholder={t("offers.title")} />
         <Field meta={fields.subtitle} label={t("admin.offers.sectionSubtitle")} maxLength={500} placeholder={t("offers.subtitle")} />
@@ -145,10 +140,7 @@ export function OffersEditor({ initial, lastResult }: { initial: OffersFormDefau
                   </p>
                 </div>
                 <Field className="sm:col-span-2" meta={f.productId} label={t("admin.offers.productId")} maxLength={36} dir="ltr" spellCheck={false} />
-                <label className="flex items-center gap-2 text-sm font-medium">
-                  <input {...getInputProps(f.featured, { type: "checkbox" })} className="h-4 w-4" />
-                  {t("admin.offers.featured")}
-                </label>
+                <CheckboxField meta={f.featured} label={t("admin.offers.featured")} />
                 <div className="flex items-end justify-end">
                   <button
                     {...form.remove.getButtonProps({ name: fields.offers.name, index })}

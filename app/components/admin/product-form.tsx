@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useT } from "~/i18n/use-t";
-import { Field, FieldErrors, SelectField } from "~/components/field";
-import { StatusButton } from "~/components/status-button";
+import { CheckboxField, Field, FieldErrors, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { MAX_MONEY_CENTS } from "~/models/product-limits";
 import type { ProductFormDefaults } from "./product-form.schema";
 
@@ -35,15 +34,14 @@ export function ProductForm({
     defaultValue: defaults ?? { inStock: true, tags: [] },
     shouldValidate: "onSubmit",
   });
-  const formErrors = form.errors ?? [];
-  const requiredMissing = formErrors.includes("admin.product.errors.requiredFields");
+  const requiredMissing = form.errors?.includes("admin.product.errors.requiredFields") ?? false;
   // Field by name, for the helpers below that render many alike fields.
   const f = fields as unknown as Record<string, Meta>;
   const text = (name: string, required = false) => (
     <Field meta={f[name]!} label={<>{t(`admin.product.form.${name}`)}{required ? <Required /> : null}</>} maxLength={200} />
   );
   const area = (name: string) => (
-    <TextArea meta={f[name]!} label={t(`admin.product.form.${name}`)} />
+    <TextareaField meta={f[name]!} label={t(`admin.product.form.${name}`)} rows={3} maxLength={5000} />
   );
   const money = (name: string) => (
     <Field meta={f[name]!} label={t(`admin.product.form.${name}`)} type="number" min={0} max={MAX_MONEY_CENTS / 100} step="0.01" inputMode="decimal" />
@@ -51,12 +49,11 @@ export function ProductForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6" data-testid="product-form">
       {mode === "create" ? <input type="hidden" name="intent" value="create-product" /> : null}
-      {formErrors.length > 0 ? (
-        <div role="alert" id={form.errorId} data-testid="form-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-bold">{t(requiredMissing ? "admin.product.errors.requiredTitle" : "admin.product.errors.checkTitle")}</p>
-          <p className="mt-1 text-sm">{formErrors.map((error) => t(error)).join(" ")}</p>
-        </div>
-      ) : null}
+      <FormErrors
+        id={form.errorId}
+        title={t(requiredMissing ? "admin.product.errors.requiredTitle" : "admin.product.errors.checkTitle")}
+        errors={form.errors}
+      />
 
       <fieldset className="grid gap-x-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">{t("admin.product.form.texts")}</legend>
@@ -89,8 +86,8 @@ export function ProductForm({
           options={[{ value: "", label: t("admin.product.form.chooseCategory") }, ...categories]}
         />
         <div className="flex flex-col justify-center gap-2 pt-4">
-          <Checkbox meta={f.featured!} label={t("admin.product.form.featured")} />
-          <Checkbox meta={f.inStock!} label={t("admin.product.form.inStock")} />
+          <CheckboxField meta={f.featured!} label={t("admin.product.form.featured")} />
+          <CheckboxField meta={f.inStock!} label={t("admin.product.form.inStock")} />
         </div>
         <TagInput meta={f.tags!} className="sm:col-span-3" />
       </fieldset>
@@ -141,19 +138,6 @@ export function ProductForm({
   );
 }
 
-/** A description field (the Field component's textarea sibling; kept here so no schema code reaches the browser). */
-function TextArea({ meta, label }: { meta: Meta; label: string }) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="label">
-        {label}
-      </label>
-      <textarea {...getTextareaProps(meta)} rows={3} maxLength={5000} className={`input ${meta.errors ? "border-red-600" : ""}`} />
-      <FieldErrors meta={meta} />
-    </div>
-  );
-}
-
 function Required() {
   const { t } = useT();
   return (
@@ -161,15 +145,6 @@ function Required() {
       <span aria-hidden="true" className="ms-0.5 text-red-700">*</span>
       <span className="sr-only"> ({t("admin.product.form.required")})</span>
     </>
-  );
-}
-
-function Checkbox({ meta, label }: { meta: Meta; label: string }) {
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      <input {...getInputProps(meta, { type: "checkbox" })} className="h-4 w-4" />
-      {label}
-    </label>
   );
 }
 
@@ -328,10 +303,7 @@ function VideoField({ meta, currentUrl, removeMeta }: { meta: Meta; currentUrl: 
             </button>
           ) : null}
           {currentUrl && !previewUrl ? (
-            <label className="flex items-center gap-2 text-sm">
-              <input {...getInputProps(removeMeta, { type: "checkbox" })} className="h-4 w-4" />
-              {t("admin.product.form.removeVideo")}
-            </label>
+            <CheckboxField meta={removeMeta} label={t("admin.product.form.removeVideo")} className="text-sm" />
           ) : null}
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useT } from "~/i18n/use-t";
-import { StatusButton } from "~/components/status-button";
+import { StatusButton } from "~/components/forms";
 
 /** The settings action's answer to the add form. */
 export interface AddAdminAnswer {

@@ -8,7 +8,7 @@ import { useT } from "~/i18n/use-t";
 import { Money } from "~/components/price";
 import { CheckIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { useHydrated } from "~/components/client-toast";
-import { StatusButton } from "~/components/status-button";
+import { StatusButton } from "~/components/forms";
 import { cartQuantitySchema, type CartQuantityInput } from "./cart-quantity.schema";
 import { cartLineFetcherKey, type CartActionData } from "./cart-action-data";
 

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { TrashIcon } from "~/components/icons";
 import { useHydrated } from "~/components/client-toast";
-import { StatusButton } from "~/components/status-button";
+import { StatusButton } from "~/components/forms";
 import { CLEAR_CART_KEY, type CartActionData } from "./cart-action-data";
 
 /** Empties the cart (intent=clear); the page shows it empty while the post is on the way. */
