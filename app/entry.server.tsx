@@ -9,8 +9,8 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale } from "~/i18n/config";
 import { checkServerConfig, dataDir, isEmbedded, siteUrl } from "~/utils/env.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail-worker.server";
-import { createPageCache, isSharedPageRequest, pageCacheConfig } from "~/utils/page-cache.server";
-import { resolveVisitorValues } from "~/auth/persona.server";
+import { createPageCache, isSharedPageRequest, pageCacheConfig, type PageRender } from "~/page-cache/index.server";
+import { resolveVisitorValues } from "~/page-cache/visitor.server";
 import { MAX_REQUEST_BYTES } from "~/utils/media";
 import "~/load-context";
 
@@ -37,8 +37,11 @@ export const serverRuntime = {
   resetDatabaseConnections: resetPostgresPools,
   startMailWorker,
   stopMailWorker,
-  /** The shared page cache, also for visitors with a cart or an account (their values from their cookies). */
-  createPageCache: () => createPageCache(pageCacheConfig(), { resolveVisitor: resolveVisitorValues }),
+  /**
+   * The shared page cache, also for visitors with a cart or an account (their values from their
+   * cookies); `render` is the app's request handler, which renders a miss in-process.
+   */
+  createPageCache: (render: PageRender) => createPageCache(pageCacheConfig(), { render, resolveVisitor: resolveVisitorValues }),
   /** Whether a request gets the page every visitor without cart or account gets (else its answer is `private, no-store`). */
   isSharedPageRequest,
   /** The translator of a language ("de" for anything unknown). */

@@ -9,7 +9,6 @@ import { routeMessages, translateToast } from "~/i18n/catalogues.server";
 import { SHELL } from "~/i18n/namespaces";
 import { defaultLocale, directionOf } from "~/i18n/config";
 import { commitSession } from "~/utils/session.server";
-import { countCartItems } from "~/models/cart.server";
 import { requestContext } from "~/services/request-context.server";
 import { siteUrl } from "~/utils/env.server";
 import { SiteHeader } from "~/components/site-header";
@@ -28,9 +27,10 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The request's context (memoized: a child loader asking again gets the same): locale,
   // preferences, and getAuthState's reading of the session (expired Supabase tokens refreshed).
-  const { locale, country, currency, user, cartOwner, auth } = await requestContext({ request, context });
+  const ctx = await requestContext({ request, context });
+  const { locale, country, currency, user, auth } = ctx;
   const { session, sessionChanged } = auth;
-  const cartCount = await countCartItems(cartOwner);
+  const cartCount = await ctx.cartCount();
   const toast = session.get("toast") ?? null;
   const headers = new Headers();
   // Reading the flash toast empties it, and refreshed tokens must be kept: the cookie has to say so.

@@ -22,9 +22,10 @@ export type AppRuntime = Pick<
   "pingDatabase" | "runInRequestScope" | "translator" | "siteUrl" | "maxUploadRequestBytes" | "isSharedPageRequest"
 >;
 
+/** The shared page cache (app/page-cache/: serverRuntime.createPageCache), or a stand-in. */
 export interface PageCache {
-  isOwnFill(req: http.IncomingMessage): boolean;
-  handle(server: http.Server, req: http.IncomingMessage, res: http.ServerResponse, next: () => void): boolean;
+  /** Answers from the cache (true), or leaves the request to the server (false, `next` not called). */
+  handle(req: http.IncomingMessage, res: http.ServerResponse, next: () => void, url: string): boolean;
 }
 
 export interface AppOptions {
@@ -36,9 +37,23 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** The build's client folder (build/client): hashed assets under assets/, the public files. */
   clientDir?: string;
-  /** The HTTP server the app runs in (the page cache renders its pages through it). */
-  httpServer: () => http.Server | undefined;
   isShuttingDown: () => boolean;
+}
+
+/**
+ * The address Remix's Express adapter gives the app for a request (createRemixRequest in
+ * @remix-run/express): scheme and host name as `trust proxy` allows, the port from
+ * X-Forwarded-Host or Host, the original path and query. The page cache renders its misses for it.
+ * Null where the adapter would fail (a host no URL can hold): Remix's own handling answers those.
+ */
+export function remixUrl(req: express.Request): string | null {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const port = [portOf(req.get("X-Forwarded-Host")), portOf(req.get("host"))].find(Number.isSafeInteger);
+  try {
+    return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`).href;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -78,8 +93,9 @@ export function connectListener(log: Logger) {
  * 3. the refusals that need no app: cross-site writes (403), malformed paths (400), other methods
  *    (405), non-form bodies (415), bodies without a length (411) or over the limit (413);
  * 4. compression; static files (hashed assets immutable for a year, other public files an hour);
- * 5. the shared page cache; Remix, whose answers without a caching policy of their own are
- *    `private, no-store` unless they are the shared page of visitors without cart or account.
+ * 5. `Cache-Control: private, no-store` on answers without a caching policy of their own unless
+ *    they are the shared page of visitors without cart or account; the shared page cache (which
+ *    renders a miss by calling Remix's handler in-process); Remix.
  */
 export function createApp(options: AppOptions): express.Express {
   const { config, log, runtime, pageCache } = options;
@@ -88,16 +104,15 @@ export function createApp(options: AppOptions): express.Express {
   // X-Forwarded-For / -Proto / -Host count only behind a proxy we were told about.
   app.set("trust proxy", config.trustProxy);
 
-  const isOwnFill = (req: http.IncomingMessage) => pageCache?.isOwnFill(req) ?? false;
   app.use((_req, res, next) => {
     if (options.isShuttingDown()) res.setHeader("Connection", "close");
     next();
   });
-  app.use(accessLog(log, isOwnFill));
+  app.use(accessLog(log));
   app.use((req, _res, next) => {
     // The address rate limits count per (X-Forwarded-For only with TRUST_PROXY: see `trust proxy`).
-    // A page cache fill comes over loopback on a visitor's behalf and carries their address.
-    if (!isOwnFill(req)) req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    // The page cache's render of a miss carries it too: it is made of the visitor's request.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
   app.use(securityHeaders(mediaSources()));
@@ -116,13 +131,13 @@ export function createApp(options: AppOptions): express.Express {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: true }));
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
+  app.use(privateByDefault(runtime.isSharedPageRequest));
   if (pageCache) {
     app.use((req, res, next) => {
-      const server = options.httpServer();
-      if (!server || !pageCache.handle(server, req, res, () => next())) next();
+      const url = remixUrl(req);
+      if (!url || !pageCache.handle(req, res, () => next(), url)) next();
     });
   }
-  app.use(privateByDefault(runtime.isSharedPageRequest));
   app.all("*", (req, res, next) => runtime.runInRequestScope(() => options.handler(req, res, next)));
 
   const errors: ErrorRequestHandler = (error, req, res, _next) => {

@@ -13,8 +13,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, installGlobals, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { ServerRuntime } from "../app/entry.server";
+import type { Persona } from "../app/page-cache/index.server";
 import { connectListener, createApp } from "./app";
 import { readConfig } from "./config";
 import { runPrimary } from "./cluster";
@@ -69,25 +70,12 @@ async function main() {
   );
 
   let server: http.Server | undefined;
-  // The page cache renders a page by asking this process over loopback. In a cluster the public
-  // port is shared, so that request could reach another process (and wait for its fill in turn):
-  // it goes to a loopback port of this process's own instead.
-  let fillServer: http.Server | undefined;
   let lock: DataDirLock | undefined;
   const shutdown = createShutdown({
     server: () => server,
     log,
     graceMs: config.shutdownGraceMs,
     steps: [
-      [
-        "page cache loopback",
-        () =>
-          new Promise<void>((resolve) => {
-            if (!fillServer?.listening) return resolve();
-            fillServer.close(() => resolve());
-            fillServer.closeAllConnections();
-          }),
-      ],
       ["mail worker", () => runtime.stopMailWorker()],
       ["database", () => runtime.closeDatabase()],
       ["data folder lock", () => lock?.release()],
@@ -140,20 +128,26 @@ async function main() {
   }
   log.info(runtime.startMailWorker() ? "Mail: sending the e-mail outbox over SMTP_URL" : "Mail: no SMTP_URL, e-mails stay in the outbox (Admin → Messages)");
 
-  const pageCache = runtime.createPageCache();
+  // Every render's load context, made here alike for a visitor's request (its nonce from the
+  // security headers) and for the page cache's render of a miss (a nonce of its own, and the kind
+  // of visitor the page is for).
+  const loadContext = (cspNonce: string, persona?: Persona | null): AppLoadContext => ({ cspNonce, ...(persona ? { persona } : {}) });
+  // The page cache renders a miss by calling Remix's handler (the one the Express adapter wraps)
+  // in-process, in a request scope of its own like any request.
+  const remix = createRemixHandler(build, process.env.NODE_ENV);
+  const pageCache = runtime.createPageCache((request, fill) =>
+    runtime.runInRequestScope(() => remix(request, loadContext(fill.cspNonce, fill.persona))),
+  );
   const app = createApp({
     config,
     log,
     runtime,
-    handler: createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
+    handler: createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => loadContext(res.locals.cspNonce as string) }),
     pageCache,
     clientDir: path.resolve(serverDir, "../client"),
-    httpServer: () => (fillServer?.listening ? fillServer : undefined),
     isShuttingDown: shutdown.isShuttingDown,
   });
   server = http.createServer(app);
-  fillServer = http.createServer(app);
-  fillServer.listen({ port: 0, host: "127.0.0.1", exclusive: true });
   // Expect: 100-continue is answered by the body limits (a refused upload is never sent).
   server.on("checkContinue", app);
   server.on("connect", connectListener(log));

@@ -1,6 +1,6 @@
 import { commitSession, getSession, type ShopSession, type Toast } from "~/utils/session.server";
 import { createSession, deleteSession } from "~/models/user-session.server";
-import { newVisitorCartCookie } from "~/services/cart-session.server";
+import { newVisitorCartCookie } from "~/auth/cart-session.server";
 import type { AuthIdentity } from "./provider.server";
 
 /** An empty session: nothing from the request's cookie is carried into it. */

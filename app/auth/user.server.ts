@@ -1,7 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { joinSharedRead, ownOutageAnswer } from "~/db/database.server";
 import { deleteSession, readProviderTokens, sessionIdOf, updateSessionTokens, type ProviderTokens } from "~/models/user-session.server";
-import { currentPersona } from "~/utils/persona.server";
 import { getSession, type ShopSession } from "~/utils/session.server";
 import { getAuthProvider } from "./provider.server";
 import { adminEmails, isAdminSql } from "~/models/admin-sql.server";
@@ -89,8 +88,6 @@ function lookUpSession(id: string): Promise<SignedInSession | null> {
  * check and reads as an empty session; a revoked or expired session is signed out: never an error.
  */
 export async function getSignedInSession(request: Request, cookieSession?: ShopSession): Promise<SignedInSession | null> {
-  const persona = currentPersona();
-  if (persona) return persona.user ? { id: "", user: persona.user, tokens: null } : null;
   const session = cookieSession ?? (await getSession(request));
   const id = sessionIdOf(session.get("sessionToken"));
   return id ? lookUpSession(id) : null;
@@ -123,9 +120,6 @@ export interface AuthState {
  */
 export async function getAuthState(request: Request): Promise<AuthState> {
   const session = await getSession(request);
-  // A page rendered for the shared cache on behalf of a kind of visitor (app/utils/persona.server.ts).
-  const persona = currentPersona();
-  if (persona) return { user: persona.user, sessionId: null, session, sessionChanged: false };
   if (session.get("sessionToken") === undefined) return { user: null, sessionId: null, session, sessionChanged: false };
   const signedOut = (): AuthState => {
     session.unset("sessionToken");

@@ -1,4 +1,3 @@
-import { currentPersona } from "~/utils/persona.server";
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
@@ -14,7 +13,7 @@ import {
   type ProductRow,
 } from "./product.server";
 
-/** Whose cart: a signed-in user's (by user id) or a visitor's (by the cart-session-id cookie, read in services/cart-session.server). */
+/** Whose cart: a signed-in user's (by user id) or a visitor's (by the cart-session-id cookie, read in auth/cart-session.server). */
 export type CartOwner = { userId: string; sessionId?: undefined } | { userId?: undefined; sessionId: string };
 
 export const CART_COOKIE = "cart-session-id";
@@ -38,9 +37,6 @@ function ownerWhere(owner: CartOwner, index: number, alias = ""): { sql: string;
 
 /** The header badge: the total quantity of the owner's cart. */
 export async function countCartItems(owner: CartOwner | null): Promise<number> {
-  // A page rendered for the shared cache on behalf of a kind of visitor (app/utils/persona.server.ts).
-  const persona = currentPersona();
-  if (persona) return persona.cartCount;
   if (!owner) return 0;
   const db = await getDb();
   const where = ownerWhere(owner, 1);

@@ -1,13 +1,9 @@
 import { getDb } from "~/db/db.server";
-import { currentPersona } from "~/utils/persona.server";
 import type { CartOwner } from "./cart.server";
 import { getProduct, productFromRow, type Product, type ProductRow } from "./product.server";
 
 /** The ids of the products the user (or the visitor's cart session) marked as favourites. */
 export async function listFavoriteIds(owner: CartOwner | null): Promise<string[]> {
-  // A page rendered for the shared cache on behalf of a kind of visitor (app/utils/persona.server.ts).
-  const persona = currentPersona();
-  if (persona) return persona.favoriteIds;
   if (!owner) return [];
   const db = await getDb();
   const rows = owner.userId

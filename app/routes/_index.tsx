@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listFeaturedProducts, toProductCard } from "~/models/product.server";
 import { getOfferSection } from "~/models/offer.server";
-import { listFavoriteIds } from "~/models/favorite.server";
 import { categories, categoryName } from "~/data/categories";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
@@ -21,11 +20,12 @@ export const meta: MetaFunction = (args) =>
 export const handle = { i18n: ["home", "offers", "pricing.offer", "product.emptyAll", ...PRODUCT_CARD_TEXTS], adminI18n: ["admin"] } satisfies I18nHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { locale, currency, cartOwner, user } = await requestContext(args);
+  const ctx = await requestContext(args);
+  const { locale, currency, user } = ctx;
   const [featured, offers, favoriteIds] = await Promise.all([
     listFeaturedProducts(8),
     getOfferSection(locale, currency),
-    listFavoriteIds(cartOwner),
+    ctx.favoriteIds(),
   ]);
   return {
     featured: featured.map((product) => toProductCard(product, locale, currency)),

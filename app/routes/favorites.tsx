@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requestContext } from "~/services/request-context.server";
-import { cartOwnerForWrite } from "~/services/cart-session.server";
+import { cartOwnerForWrite } from "~/auth/cart-session.server";
 import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
 import { listFeaturedProducts, localizedName, toProductCard } from "~/models/product.server";
 import { safeRedirect } from "~/utils/redirect";

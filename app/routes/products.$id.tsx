@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getProduct, toProductView } from "~/models/product.server";
-import { listFavoriteIds } from "~/models/favorite.server";
 import { findCategory, categoryName } from "~/data/categories";
 import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
@@ -19,11 +18,12 @@ import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
 export const handle = { i18n: ["product", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { locale, currency, cartOwner } = await requestContext({ request, context });
+  const ctx = await requestContext({ request, context });
+  const { locale, currency } = ctx;
   // An unknown or malformed id is a 404, never a 500.
   const product = await getProduct(params.id ?? "");
   if (!product) throw new Response("Not found", { status: 404 });
-  const favoriteIds = await listFavoriteIds(cartOwner);
+  const favoriteIds = await ctx.favoriteIds();
   const category = findCategory(product.category);
   return {
     product: toProductView(product, locale, currency),

@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY } from "~/models/cart-limits";
 import { addToCart, clearCart, removeFromCart, setCartQuantity, type CartChange, type CartOwner } from "~/models/cart.server";
 import { localizedName } from "~/models/product.server";
 import type { Toast } from "~/utils/session.server";
-import { cartOwnerForWrite } from "./cart-session.server";
+import { cartOwnerForWrite } from "~/auth/cart-session.server";
 
 /*
  * The cart's writes, one function per intent of POST /cart (app/routes/cart.tsx). Each takes plain

@@ -7,7 +7,7 @@ import type { I18nHandle } from "~/i18n/namespaces";
 
 /**
  * A listing page's loader data (products, category, search): the request's parts, then the model,
- * and the page's interface texts (its route's `handle`).
+ * the visitor's favourites (from the request context) and the page's interface texts (its route's `handle`).
  */
 export async function catalogueForRequest(
   args: Pick<LoaderFunctionArgs, "request" | "context">,
@@ -15,7 +15,11 @@ export async function catalogueForRequest(
   fixed: { category?: string } = {},
 ) {
   await refuseControlCharactersInAddress(args.request);
-  const { locale, currency, cartOwner } = await requestContext(args);
-  const catalogue = await loadCatalogue({ searchParams: new URL(args.request.url).searchParams, locale, currency, owner: cartOwner }, fixed);
-  return { ...catalogue, messages: routeMessages(locale, handle) };
+  const ctx = await requestContext(args);
+  const { locale, currency } = ctx;
+  const [catalogue, favoriteIds] = await Promise.all([
+    loadCatalogue({ searchParams: new URL(args.request.url).searchParams, locale, currency }, fixed),
+    ctx.favoriteIds(),
+  ]);
+  return { ...catalogue, favoriteIds, messages: routeMessages(locale, handle) };
 }

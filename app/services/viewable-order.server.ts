@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { getUser } from "~/auth/user.server";
 import { getLocale } from "~/i18n/i18n.server";
 import { getOrderForViewer } from "~/models/order.server";
-import { readCartSessionId } from "./cart-session.server";
+import { readCartSessionId } from "~/auth/cart-session.server";
 
 /**
  * The order behind an order's confirmation and invoice URLs, for the people who may see it: the

@@ -1,14 +1,13 @@
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import type { Logger } from "../log";
 
 /**
  * One line per request once it is answered: method, path (without the query, which may carry
  * tokens), status, milliseconds. A client that went away before the answer was sent is logged
- * with 499. `isInternal` requests (the page cache's own renders) are not logged.
+ * with 499. The page cache's own renders never pass here (they call Remix in-process).
  */
-export function accessLog(log: Logger, isInternal: (req: Request) => boolean): RequestHandler {
+export function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {
-    if (isInternal(req)) return next();
     const started = process.hrtime.bigint();
     const path = req.originalUrl.split("?")[0] ?? "/";
     let logged = false;

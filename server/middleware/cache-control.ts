@@ -8,10 +8,11 @@ export const PERSONAL_CACHE_CONTROL = "private, no-store";
  * routes, action answers, redirects) that names no policy of its own, so that no shared proxy keeps
  * a visitor's name, address, cart or orders. Two exceptions:
  * - a request the shared page cache answers with the page every visitor without cart or account
- *   gets (`isShared`: app/utils/page-cache.server.ts decides) keeps what the page renders with,
+ *   gets (`isShared`: app/page-cache/key.server.ts decides) keeps what the page renders with,
  *   so the cache still stores it (it keeps no answer marked `no-store`/`private`);
  * - an answer that sets a cookie is the visitor's own even there.
- * Runs in front of Remix only: what the page cache answers itself carries its own headers.
+ * Runs in front of the page cache and Remix: a page of a kind of visitor carries the cache's own
+ * `private, no-cache`, and a render the cache sends without keeping it is treated like any answer.
  */
 export function privateByDefault(isShared: (method: string, url: string, cookieHeader: string | undefined) => boolean): RequestHandler {
   return (req, res, next) => {

@@ -7,7 +7,7 @@ import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID } from "./support/sho
 /*
  * What may keep a page: every answer that depends on the visitor (their account, cart, orders, a
  * toast, a cookie set for them) says `Cache-Control: private, no-store`, so no shared proxy keeps
- * names and addresses. Pages the shared page cache serves (app/utils/page-cache.server.ts) keep
+ * names and addresses. Pages the shared page cache serves (app/page-cache/) keep
  * what it sets: nothing for anonymous visitors (the same page for all of them), `private` for the
  * page of a visitor's kind. Every GET route of app/routes is walked, as page and as single-fetch
  * data, by an anonymous visitor, a visitor with a cart, a signed-in customer and an administrator.

@@ -3,7 +3,7 @@ import { demoCustomer, signIn } from "./fixtures";
 import { waitForHydration } from "./support/shop";
 
 /*
- * The shared page cache (app/utils/page-cache.server.ts) against what an attacker tried: searching
+ * The shared page cache (app/page-cache/) against what an attacker tried: searching
  * for the placeholders the cache fills with the visitor's own strings, and reusing a cached page's
  * Content-Security-Policy nonce.
  */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { demoCustomer, signIn } from "./fixtures";
 
 /*
- * The shared page cache (app/utils/page-cache.server.ts) in the running shop: a visitor without a
+ * The shared page cache (app/page-cache/) in the running shop: a visitor without a
  * cart or account is served the shared page; as soon as they have a cart they get the page of their
  * kind instead (personal-cache.spec.ts); and each
  * language and currency has its own page. (That a catalogue change retires the cached pages at

@@ -5,7 +5,7 @@ import { addToCart, PLENTIFUL_ID, waitForHydration } from "./support/shop";
 /*
  * Pages of visitors with a cart or an account come from the shared page cache too, as the page of
  * their kind (role, cart count, the favourites the page shows) with their own strings put in
- * (app/utils/page-cache.server.ts). Three visitors on the same address each see their own cart
+ * (app/page-cache/). Three visitors on the same address each see their own cart
  * badge, hearts and account links, with JavaScript and without, and nothing of the others.
  */
 test.use({ locale: "de-DE" });

@@ -12,7 +12,7 @@ import {
   setCartQuantity,
   type CartOwner,
 } from "~/models/cart.server";
-import { readCartSessionId } from "~/services/cart-session.server";
+import { readCartSessionId } from "~/auth/cart-session.server";
 import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
 
 /** The product of these tests: its German name and prices show in the carts below. */

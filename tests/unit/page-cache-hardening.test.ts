@@ -3,11 +3,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../server/middleware/security-headers";
-import { createPageCache, failureLog, type VisitorValues } from "~/utils/page-cache.server";
-import { currentPersona, PERSONA_TOKENS } from "~/utils/persona.server";
+import { failureLog } from "~/page-cache/failures.server";
+import { createPageCache, type PageCacheOptions } from "~/page-cache/index.server";
+import { PERSONA_TOKENS, type Persona, type VisitorValues } from "~/page-cache/persona.server";
 
 /*
- * Findings of an attack run on the shared page cache (app/utils/page-cache.server.ts): a visitor's
+ * Findings of an attack run on the shared page cache (app/page-cache/): a visitor's
  * text must never receive another's (or their own) personal strings, every answer has a
  * Content-Security-Policy nonce of its own, and an outage is logged once, not per request.
  */
@@ -22,34 +23,39 @@ afterEach(async () => {
   server = undefined;
 });
 
-type Options = Parameters<typeof createPageCache>[1];
+type Options = Omit<PageCacheOptions, "render">;
 
 /**
  * A server with the page cache in front of a stand-in shop: like the real one it sets a CSP with a
  * fresh nonce on every answer (server/middleware/security-headers.ts), renders its inline script
- * with that nonce, greets the signed-in user (the persona's placeholders in the cache's renders)
- * and echoes the search.
+ * with the nonce of its load context, greets the signed-in user (the persona's placeholders in the
+ * cache's renders) and echoes the search. The cache renders a miss through `render` (in-process,
+ * with the persona in the load context), the server everything else through `app`.
  */
 async function start(options: Options) {
   let renders = 0;
-  const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 100 }, options);
-  const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const shopPage = (url: string, cookie: string | null, nonce: string, persona: Persona | null) => {
     renders += 1;
-    const nonce = String(res.getHeader("content-security-policy")).match(/'nonce-([^']+)'/)![1]!;
-    const persona = currentPersona();
-    const user = persona ? persona.user : req.headers.cookie?.includes("__session") ? VISITOR : null;
-    const q = new URL(req.url ?? "/", "http://x").searchParams.get("q") ?? "";
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(
+    const user = persona ? persona.user : cookie?.includes("__session") ? VISITOR : null;
+    const q = new URL(url, "http://x").searchParams.get("q") ?? "";
+    return (
       `<html><header>${user ? `Hallo ${user.firstName} (${user.email})` : "Anmelden"}</header>` +
-        `<main><h1 data-testid="search-text">${q}</h1></main>` +
-        `<script nonce="${nonce}">window.__ctx={"q":${JSON.stringify(q)}}</script></html>`,
+      `<main><h1 data-testid="search-text">${q}</h1></main>` +
+      `<script nonce="${nonce}">window.__ctx={"q":${JSON.stringify(q)}}</script></html>`
     );
+  };
+  const render: PageCacheOptions["render"] = async (request, { cspNonce, persona }) =>
+    new Response(shopPage(request.url, request.headers.get("cookie"), cspNonce, persona), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 100 }, { ...options, render });
+  const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const nonce = String(res.getHeader("content-security-policy")).match(/'nonce-([^']+)'/)![1]!;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(shopPage(req.url ?? "/", req.headers.cookie ?? null, nonce, null));
   };
   server = http.createServer((req, res) => {
     const nonce = randomBytes(16).toString("base64");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    if (!cache.handle(server!, req, res, () => app(req, res))) app(req, res);
+    if (!cache.handle(req, res, () => app(req, res))) app(req, res);
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

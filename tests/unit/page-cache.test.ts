@@ -10,14 +10,9 @@ import {
   observeCatalogueWrites,
 } from "~/db/catalogue-version.server";
 import type { Database, Queryable } from "~/db/database.server";
-import {
-  createPageCache,
-  isSharedPageRequest,
-  pageCacheConfig,
-  PageStore,
-  preferredEncoding,
-  type CachedPage,
-} from "~/utils/page-cache.server";
+import { preferredEncoding } from "~/page-cache/encoding.server";
+import { createPageCache, isSharedPageRequest, pageCacheConfig, type FillContext } from "~/page-cache/index.server";
+import { PageStore, type CachedPage } from "~/page-cache/store.server";
 
 describe("which requests the shared page cache may answer", () => {
   it.each([
@@ -185,30 +180,45 @@ describe("memoizedCatalogueRead", () => {
 
 type AppAnswer = { status?: number; headers?: Record<string, string>; delayMs?: number };
 
-/** A server with the page cache in front of a stand-in app that counts its renders. */
+/**
+ * A server with the page cache in front of a stand-in app that counts its renders: the cache calls
+ * its handler in-process for a miss (`render`), the server for what the cache leaves to it (`app`).
+ */
 describe("the page cache in front of a server", () => {
   let server: http.Server;
   let base: string;
   let renders: string[];
-  let answer: (req: http.IncomingMessage) => AppAnswer;
-  let seenFillHeader: boolean;
+  let answer: () => AppAnswer;
+  /** What each in-process render was given. */
+  let fills: Array<{ request: Request; fill: FillContext }>;
+
+  const page = (url: string, acceptLanguage: string | null) =>
+    `<html lang="${acceptLanguage ?? "de"}">${url} render ${renders.length} ${"x".repeat(2000)}</html>`;
 
   beforeEach(async () => {
     renders = [];
-    seenFillHeader = false;
+    fills = [];
     answer = () => ({});
-    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 100 });
+    const render = async (request: Request, fill: FillContext) => {
+      const url = new URL(request.url);
+      renders.push(url.pathname + url.search);
+      fills.push({ request, fill });
+      const { status = 200, headers = {}, delayMs = 0 } = answer();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return new Response(page(url.pathname + url.search, request.headers.get("accept-language")), {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8", ...headers },
+      });
+    };
+    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 100 }, { render });
     const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
       renders.push(req.url ?? "");
-      if (Object.keys(req.headers).some((name) => name === "x-shop-page-cache-fill")) seenFillHeader = true;
-      const { status = 200, headers = {}, delayMs = 0 } = answer(req);
-      setTimeout(() => {
-        res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", ...headers });
-        res.end(`<html lang="${req.headers["accept-language"] ?? "de"}">${req.url} render ${renders.length} ${"x".repeat(2000)}</html>`);
-      }, delayMs);
+      const { status = 200, headers = {} } = answer();
+      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", ...headers });
+      res.end(page(req.url ?? "", req.headers["accept-language"] ?? null));
     };
     server = http.createServer((req, res) => {
-      if (!cache.handle(server, req, res, () => app(req, res))) app(req, res);
+      if (!cache.handle(req, res, () => app(req, res))) app(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -329,11 +339,31 @@ describe("the page cache in front of a server", () => {
     expect(recovered.headers["x-page-cache"]).toBe("miss");
   });
 
-  it("ignores a forged fill marker and never hands it to the app", async () => {
-    await get("/blog", { "x-shop-page-cache-fill": "guess" });
-    const again = await get("/blog", { "x-shop-page-cache-fill": "guess" });
+  it("ignores forged page cache headers: a render's persona comes only from the cache itself", async () => {
+    const forged = { "x-shop-page-cache-fill": "guess", "x-shop-page-cache-persona": "guess" };
+    await get("/blog", forged);
+    const again = await get("/blog", forged);
     expect(again.headers["x-page-cache"]).toBe("hit");
     expect(renders).toHaveLength(1);
-    expect(seenFillHeader).toBe(false);
+    expect(fills.map(({ fill }) => fill.persona)).toEqual([null]);
+  });
+
+  it("renders a miss in-process with the visitor's headers, a nonce of its own, and nothing that would change the body", async () => {
+    await get("/search?q=lamp", {
+      "accept-language": "fr",
+      "accept-encoding": "gzip, br",
+      "if-none-match": '"abc"',
+      cookie: "lng=fr; preferred-currency=CHF",
+      "x-shop-client-address": "203.0.113.9",
+    });
+    expect(fills).toHaveLength(1);
+    const { request, fill } = fills[0]!;
+    expect([request.method, new URL(request.url).pathname, new URL(request.url).search]).toEqual(["GET", "/search", "?q=lamp"]);
+    expect(request.headers.get("accept-language")).toBe("fr");
+    expect(request.headers.get("cookie")).toBe("lng=fr; preferred-currency=CHF");
+    expect(request.headers.get("x-shop-client-address")).toBe("203.0.113.9");
+    expect(request.headers.get("accept-encoding")).toBeNull();
+    expect(request.headers.get("if-none-match")).toBeNull();
+    expect(fill.cspNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
 });

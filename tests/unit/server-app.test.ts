@@ -4,12 +4,13 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createRemixRequest } from "@remix-run/express/dist/server";
 import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { isLocale } from "~/i18n/config";
 import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
-import { createPageCache, isSharedPageRequest } from "~/utils/page-cache.server";
+import { createPageCache, isSharedPageRequest, type PageCacheConfig, type PageRender } from "~/page-cache/index.server";
 import { connectListener, createApp, type AppRuntime, type PageCache } from "../../server/app";
 import { readConfig, type ServerConfig } from "../../server/config";
 import { createLogger } from "../../server/log";
@@ -46,6 +47,17 @@ const runtime = (overrides: Partial<AppRuntime> = {}): AppRuntime => ({
   ...overrides,
 });
 
+const CACHE: PageCacheConfig = { enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 };
+
+/**
+ * The stand-in Remix's page as the page cache renders it in-process: the load context's nonce and
+ * the client's address the server noted.
+ */
+const render: PageRender = async (request, { cspNonce }) =>
+  new Response(`<p nonce="${cspNonce}">from ${String(request.headers.get(CLIENT_ADDRESS_HEADER))}</p>${"x".repeat(3000)}`, {
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+
 /** The app on a real HTTP server, with a stand-in for Remix that echoes what it was given. */
 async function start(
   options: {
@@ -79,7 +91,6 @@ async function start(
     handler,
     pageCache: options.pageCache,
     clientDir: options.clientDir,
-    httpServer: () => server,
     isShuttingDown: options.shuttingDown ?? (() => false),
   });
   server = http.createServer(app);
@@ -338,7 +349,7 @@ describe("refusals before the app", () => {
 
 describe("compression and static files", () => {
   it("compresses answers, and leaves the page cache's already compressed ones as they are", async () => {
-    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
+    const cache = createPageCache(CACHE, { render });
     const app = await start({ pageCache: cache });
     // Each answer carries its own CSP nonce (page-cache-hardening.test.ts); otherwise the same page.
     const withoutNonce = (text: string) => text.replace(/nonce="[^"]*"/g, "");
@@ -372,16 +383,38 @@ describe("compression and static files", () => {
 });
 
 describe("the page cache behind the server", () => {
-  it("renders a cached page with the visitor's address, not the loopback address of the fill", async () => {
-    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
+  it("renders a cached page in-process with the visitor's address, not through the server a second time", async () => {
+    const cache = createPageCache(CACHE, { render });
     const app = await start({ pageCache: cache });
-    // The visitor connects from 127.0.0.2 (any 127.x address is loopback); the fill from 127.0.0.1.
+    // The visitor connects from 127.0.0.2 (any 127.x address is loopback).
     const answer = await app.request("/about", { localAddress: "127.0.0.2" });
     expect(answer.headers["x-page-cache"]).toBe("miss");
     expect(answer.body.toString()).toContain("from 127.0.0.2<");
-    // One log line for the visitor's request, none for the cache's own render.
+    // One log line for the visitor's request, none for the cache's own render; the server's own
+    // handler was not asked (the cache called the app's handler itself).
     expect(app.lines).toHaveLength(1);
     expect(app.lines[0]).toMatch(/^GET \/about 200 .* cache=miss$/);
+    expect(app.calls).toEqual([]);
+  });
+
+  it("hands the render the address Remix's Express adapter gives the app (scheme and host as trust proxy allows)", async () => {
+    for (const trustProxy of [true, false]) {
+      const rendered: string[] = [];
+      const adapted: string[] = [];
+      const app = await start({
+        config: { trustProxy },
+        pageCache: createPageCache(CACHE, { render: async (request, fill) => (rendered.push(request.url), render(request, fill)) }),
+        // What the server's own Remix handler would be given (a personal request passes the cache).
+        handler: (req, res) => res.send(adapted.push(createRemixRequest(req, res).url)),
+      });
+      for (const headers of [{}, { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example" }, { "X-Forwarded-Host": "shop.example:8443" }]) {
+        // Each set of headers is a page of its own (the cache key has them): rendered once.
+        expect((await app.request("/search?q=lamp", { headers })).headers["x-page-cache"]).toBe("miss");
+        await app.request("/search?q=lamp", { headers: { ...headers, Cookie: "cart-session-id=1" } });
+      }
+      expect(rendered, String(trustProxy)).toEqual(adapted);
+      expect(rendered, String(trustProxy)).toHaveLength(3);
+    }
   });
 });
 
@@ -419,13 +452,22 @@ describe("Cache-Control of the app's answers", () => {
   });
 
   it("leaves the page cache able to keep the shared pages", async () => {
-    const cache = createPageCache({ enabled: true, ttlMs: 60_000, maxBytes: 1e7, maxEntries: 10 });
+    const cache = createPageCache(CACHE, { render });
     const app = await start({ handler, pageCache: cache });
     expect((await app.request("/faq")).headers["x-page-cache"]).toBe("miss");
     const hit = await app.request("/faq");
     expect([hit.headers["x-page-cache"], hit.headers["cache-control"]]).toEqual(["hit", undefined]);
     const personal = await app.request("/faq", { headers: { Cookie: "cart-session-id=1" } });
     expect([personal.headers["x-page-cache"], personal.headers["cache-control"]]).toEqual([undefined, "private, no-store"]);
+  });
+
+  it("keeps a render the cache does not keep (it sets a cookie) the visitor's own", async () => {
+    const cache = createPageCache(CACHE, {
+      render: async () => new Response("<p>page</p>", { headers: { "Content-Type": "text/html", "Set-Cookie": "lng=en; Path=/" } }),
+    });
+    const app = await start({ handler, pageCache: cache });
+    const answer = await app.request("/about?lng=en");
+    expect([answer.headers["set-cookie"], answer.headers["cache-control"]]).toEqual([["lng=en; Path=/"], "private, no-store"]);
   });
 });
 

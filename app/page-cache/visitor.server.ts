@@ -1,27 +1,17 @@
+import { getAuthProvider } from "~/auth/provider.server";
+import { getSignedInSession } from "~/auth/user.server";
 import { cartOwnerOf, countCartItems } from "~/models/cart.server";
-import { readCartSessionId } from "~/services/cart-session.server";
 import { listFavoriteIds } from "~/models/favorite.server";
 import { sessionIdOf } from "~/models/user-session.server";
-import { isSubstitutable, type PersonaRole } from "~/utils/persona.server";
+import { readCartSessionId } from "~/auth/cart-session.server";
 import { getSession } from "~/utils/session.server";
-import { getAuthProvider } from "./provider.server";
-import { getSignedInSession } from "./user.server";
-
-/** What makes a visitor's page theirs, read from their cookies: all the shared page cache varies by. */
-export interface VisitorValues {
-  role: PersonaRole;
-  cartCount: number;
-  /** Every favourite (the cache keeps only those the page shows). */
-  favoriteIds: string[];
-  /** The signed-in user's own strings, put in place of the placeholders of the cached page. */
-  user: { id: string; email: string; firstName: string } | null;
-}
+import { isSubstitutable, type PersonaRole, type VisitorValues } from "./persona.server";
 
 /**
- * The visitor's values, or null when their page must be rendered for them alone: a flash toast
- * to show (reading it rewrites the cookie), a session that has ended (the cookie must lose it), an
- * external sign-in provider (whose tokens may need a refresh on this request), or a name or
- * address with characters the placeholders cannot stand for.
+ * A visitor's values, read from their cookies, or null when their page must be rendered for them
+ * alone: a flash toast to show (reading it rewrites the cookie), a session that has ended (the
+ * cookie must lose it), an external sign-in provider (whose tokens may need a refresh on this
+ * request), or a name or address with characters the placeholders cannot stand for.
  */
 export async function resolveVisitorValues(request: Request): Promise<VisitorValues | null> {
   const session = await getSession(request);
