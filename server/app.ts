@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { ServerRuntime } from "../app/entry.server";
+import type { ServerRuntime } from "../app/server-runtime.server";
 import { CLIENT_ADDRESS_HEADER } from "../app/utils/client-address.server";
 import type { ServerConfig } from "./config";
 import type { Logger } from "./log";

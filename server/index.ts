@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, installGlobals, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import type { ServerRuntime } from "../app/entry.server";
+import type { ServerRuntime } from "../app/server-runtime.server";
 import type { Persona } from "../app/page-cache/index.server";
 import { connectListener, createApp } from "./app";
 import { readConfig } from "./config";
@@ -65,6 +65,12 @@ async function main() {
 
   const build = (await import(pathToFileURL(path.join(serverDir, "index.js")).href)) as ServerBuild;
   const runtime = (build.entry.module as unknown as { serverRuntime: ServerRuntime }).serverRuntime;
+  try {
+    // A missing or wrong setting (SITE_URL, SESSION_SECRET, COOKIE_SECURE…) stops the server here.
+    runtime.checkServerConfig();
+  } catch (error) {
+    fail(log, `Configuration: ${(error as Error).message}`);
+  }
   log.info(
     `Starting the shop (${process.env.NODE_ENV ?? "production"}) from ${path.dirname(serverDir)}${cluster.isWorker ? ` (server process ${cluster.worker?.id}, pid ${process.pid})` : ""}`,
   );

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
  * The layers of docs/CONVENTIONS.md, held by their imports. From the bottom up:
  *   utils, i18n, data → db → models → auth → services → components → routes (and root.tsx)
  * The shared page cache (app/page-cache/) sits beside Remix, in front of it: only the server entry
- * (entry.server.tsx's serverRuntime) uses it, and it reaches pages only through the request context.
+ * (server-runtime.server.ts, handed over by entry.server.tsx) uses it, and it reaches pages only through the request context.
  * A layer imports only from the layers below it (components may take types and browser-safe
  * modules from models; services may take a form's browser-safe schema or types from components).
  * The root loader's type (`import type { loader } from "~/root"`) may be named anywhere: it is what
@@ -98,7 +98,7 @@ describe("layers", () => {
       .filter((file) => !file.startsWith(path.join(app, "page-cache")))
       .filter((file) => importsOf(file).some((imp) => imp.from.startsWith("~/page-cache/") && !imp.typeOnly))
       .map(relative);
-    expect(users).toEqual(["entry.server.tsx"]);
+    expect(users).toEqual(["server-runtime.server.ts"]);
   });
 
   it("routes ask the request context who is asking: none reads the language, preferences, cookies, user or cart session itself", () => {

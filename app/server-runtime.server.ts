@@ -1,0 +1,49 @@
+import { closeDatabase, databaseLocation, getDb, startDatabase } from "~/db/db.server";
+import { isConnectionError, resetPostgresPools, runInRequestScope } from "~/db/database.server";
+import { getTranslator } from "~/i18n/catalogues.server";
+import { defaultLocale, isLocale } from "~/i18n/config";
+import { createPageCache, isSharedPageRequest, pageCacheConfig, type PageRender } from "~/page-cache/index.server";
+import { resolveVisitorValues } from "~/page-cache/visitor.server";
+import { startMailWorker, stopMailWorker } from "~/services/mail-worker.server";
+import { checkServerConfig, dataDir, isEmbedded, siteUrl } from "~/utils/env.server";
+import { MAX_REQUEST_BYTES } from "~/utils/media";
+
+/**
+ * What the server entry (server/) takes from the app build: it is bundled on its own, so anything
+ * with state of its own (the database, the catalogue generation the page cache watches) must be the
+ * build's one instance, reached through here.
+ */
+export const serverRuntime = {
+  /** Checks every setting: a missing or wrong one (SITE_URL, SESSION_SECRET, COOKIE_SECURE…) throws, naming it. */
+  checkServerConfig,
+  startDatabase,
+  closeDatabase,
+  databaseLocation,
+  /** Answers whether the database takes a trivial query (for /readyz). */
+  async pingDatabase(): Promise<void> {
+    const db = await getDb();
+    await db.query("select 1");
+  },
+  runInRequestScope,
+  /** Whether a start-up error means "the database cannot be reached" (retry) rather than "broken". */
+  isConnectionError,
+  resetDatabaseConnections: resetPostgresPools,
+  startMailWorker,
+  stopMailWorker,
+  /**
+   * The shared page cache, also for visitors with a cart or an account (their values from their
+   * cookies); `render` is the app's request handler, which renders a miss in-process.
+   */
+  createPageCache: (render: PageRender) => createPageCache(pageCacheConfig(), { render, resolveVisitor: resolveVisitorValues }),
+  /** Whether a request gets the page every visitor without cart or account gets (else its answer is `private, no-store`). */
+  isSharedPageRequest,
+  /** The translator of a language ("de" for anything unknown). */
+  translator: (locale: string | undefined) => getTranslator(isLocale(locale) ? locale : defaultLocale),
+  isLocale,
+  dataDir,
+  isEmbedded,
+  siteUrl: () => siteUrl(),
+  /** The largest admin upload request (all images and the video together). */
+  maxUploadRequestBytes: MAX_REQUEST_BYTES,
+};
+export type ServerRuntime = typeof serverRuntime;
