@@ -2,7 +2,8 @@ import type { Locale } from "~/i18n/config";
 import type { Currency } from "~/utils/money";
 import { PAGE_SIZE, parseCatalogueParams } from "~/utils/catalogue-params";
 import { categories, categoryName } from "~/data/categories";
-import { queryProducts, toProductCard } from "./product.server";
+import { toProductCard } from "./product.server";
+import { queryProducts } from "./product-query.server";
 
 export interface CatalogueQuery {
   /** The listing URL's parameters (checked for control characters by the route). */

@@ -1,12 +1,8 @@
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
-import { memoizedCatalogueRead } from "~/db/catalogue-version.server";
 import type { Locale } from "~/i18n/config";
 import { discountPercent, toCents, type Currency } from "~/utils/money";
 import { effectivePrice, referencePrice, type PriceHistoryEntry } from "~/utils/price-reference";
-import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
-import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
-import { clampPage } from "./paging";
 
 /** A product as the app sees it (camelCase; money in integer cents). */
 export interface Product {
@@ -266,98 +262,8 @@ export async function listFeaturedProducts(limit: number): Promise<Product[]> {
   return rows.map(productFromRow);
 }
 
-export type ProductQuery = Omit<CatalogueParams, "view"> & { pageSize: number };
-
-export interface ProductPage {
-  products: Product[];
-  total: number;
-  page: number;
-  pageCount: number;
-  /** The upper bound of the price filter: the highest price listed, at least 1000. */
-  priceCeiling: number;
-}
-
-const nameColumn: Record<Locale, string> = {
-  de: "coalesce(nullif(name_de, ''), name)",
-  fr: "coalesce(nullif(name_fr, ''), name)",
-  ar: "coalesce(nullif(name_ar, ''), name)",
-  en: "name",
-};
-
 export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * The listing, category and search pages: filters, sort and pagination run in SQL on indexed
- * columns, so a page never loads more rows than it shows. The price filter compares the regular
- * price (the spec's "original price when there is one"), the sort what is paid, in the shopper's currency.
- */
-export function queryProducts(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
-  // Counting and sorting every match is the costly part on a large catalogue: the same listing is
-  // read from the database once per catalogue change.
-  const key = JSON.stringify(["queryProducts", query, locale, currency]);
-  return memoizedCatalogueRead(key, () => readProductPage(query, locale, currency));
-}
-
-async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
-  const db = await getDb();
-  // Sorted by what is paid; filtered (as the spec's filter compared the original price) by the regular price.
-  const priceCol = currency === "CHF" ? "coalesce(sale_price_chf, price_chf)" : "coalesce(sale_price_eur, price_eur)";
-  const comparable = currency === "CHF" ? "price_chf" : "price_eur";
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (query.category) where.push(`category_key = ${param(normalizeCategoryKey(query.category))}`);
-  if (query.q) {
-    // The text anywhere in a name, description or tag (any language); and a query that names a
-    // category (a search chip, or typed) also finds that category's products.
-    const text = `search_text like ${param(`%${escapeLike(query.q.toLowerCase())}%`)}`;
-    const named = categoriesNamedBy(query.q).map((c) => normalizeCategoryKey(c.slug));
-    where.push(named.length > 0 ? `(${text} or category_key = any(${param(named)}::text[]))` : text);
-  }
-  if (query.inStock) where.push("in_stock and stock > 0");
-  const baseWhere = where.length > 0 ? `where ${where.join(" and ")}` : "";
-  const priceWhere: string[] = [];
-  if (query.minPrice !== undefined) priceWhere.push(`${comparable} >= ${param(query.minPrice)}`);
-  if (query.maxPrice !== undefined) priceWhere.push(`${comparable} <= ${param(query.maxPrice)}`);
-  const allWhere = [...where, ...priceWhere];
-  const fullWhere = allWhere.length > 0 ? `where ${allWhere.join(" and ")}` : "";
-  const priceFilter = priceWhere.length > 0 ? `filter (where ${priceWhere.join(" and ")})` : "";
-
-  const [stats] = await db.query<{ total: number; ceiling: string | number | null }>(
-    `select count(*) ${priceFilter} ::int as total, max(${comparable}) as ceiling from public.products ${baseWhere}`,
-    params,
-  );
-  const total = stats?.total ?? 0;
-  const { page, pageCount, offset } = clampPage(total, query.page, query.pageSize);
-
-  const order: Record<Sort, string> = {
-    standard: "featured desc, created_at desc, id",
-    "price-low": `${priceCol} asc, id`,
-    "price-high": `${priceCol} desc, id`,
-    name: `${nameColumn[locale]} asc, id`,
-    newest: "created_at desc, id",
-  };
-  const rows =
-    total === 0
-      ? []
-      : await db.query<ProductRow>(
-          `select ${PRODUCT_COLUMNS} from public.products ${fullWhere} order by ${order[query.sort]}
-           limit ${param(query.pageSize)} offset ${param(offset)}`,
-          params,
-        );
-  const ceiling = Math.ceil(toCents(stats?.ceiling ?? 0) / 100);
-  return {
-    products: rows.map(productFromRow),
-    total,
-    page,
-    pageCount,
-    priceCeiling: Math.max(1000, Math.ceil(ceiling / 10) * 10),
-  };
 }
 
 /** Ids and change dates for the sitemap (no texts, no prices). */

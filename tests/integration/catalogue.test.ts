@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getProduct, getProductsByIds, queryProducts, type ProductQuery } from "~/models/product.server";
+import { getProduct, getProductsByIds } from "~/models/product.server";
+import { queryProducts, type ProductQuery } from "~/models/product-query.server";
 import { updateStock } from "~/models/product-write.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 import { createProduct } from "../factories";
