@@ -14,7 +14,6 @@ import { siteUrl } from "~/utils/env.server";
 import { SiteHeader } from "~/components/site-header";
 import { SiteFooter } from "~/components/site-footer";
 import { Toaster } from "~/components/toaster";
-import { NavigationProgress } from "~/components/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
@@ -88,7 +87,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <NavigationProgress />
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}

@@ -7,6 +7,7 @@ import { CartIcon, GlobeIcon, MenuIcon, SearchIcon, HeartIcon } from "./icons";
 import { useHydrated } from "./client-toast";
 import { useOptimisticCartCount } from "./optimistic-cart-count";
 import { StatusButton } from "./forms";
+import { NavigationProgress } from "./navigation-progress";
 
 const navLinks = [
   { to: "/", key: "common.nav.home", end: true },
@@ -83,6 +84,8 @@ export function SiteHeader() {
       <a href="#main" className="skip-link">
         {t("common.skipToContent")}
       </a>
+      {/* Inside the banner landmark: a bar shown while a page loads is part of the header, not loose page content. */}
+      <NavigationProgress />
       <div className="container-page relative flex min-h-16 flex-wrap items-center gap-x-1 lg:flex-nowrap lg:gap-3">
         <Brand />
         <input ref={menuToggle} type="checkbox" id="site-menu-toggle" className="peer sr-only lg:hidden" aria-controls="site-menu" />
