@@ -10,7 +10,7 @@
 // Product ids are fixed (stable for tests and for the offers that link to products).
 // The file is also imported by generate-product-art.mjs, so it only writes when run directly.
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -1036,7 +1036,22 @@ export function seedSql() {
       "",
     );
   });
+  out.push(demoProductSafetySql());
   return out.join("\n");
+}
+
+/**
+ * The demo products' manufacturer and safety information (GPSR): the block between the markers of
+ * the migration that added the columns, so new databases (this seed) and existing ones (the
+ * migration) get the same.
+ */
+export const PRODUCT_SAFETY_MIGRATION = "supabase/migrations/20261127000100_product_safety.sql";
+export function demoProductSafetySql() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const migration = readFileSync(path.join(root, PRODUCT_SAFETY_MIGRATION), "utf8");
+  const match = /-- demo product safety: begin\n[\s\S]*?-- demo product safety: end\n/.exec(migration);
+  if (!match) throw new Error(`${PRODUCT_SAFETY_MIGRATION}: no demo product safety block`);
+  return match[0];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

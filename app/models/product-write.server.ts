@@ -39,12 +39,24 @@ export interface ProductInput {
   featured: boolean;
   inStock: boolean;
   tags: string[];
+  /** Product safety (GPSR): empty text = not given; gtin null = none. */
+  manufacturerName: string;
+  manufacturerAddress: string;
+  manufacturerEmail: string;
+  responsiblePerson: string;
+  gtin: string | null;
+  safetyInfo: string;
+  safetyInfoDE: string;
+  safetyInfoFr: string;
+  safetyInfoAr: string;
 }
 
 const optionalMoney = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
 const WRITE_COLUMNS = `name, name_de, name_fr, name_ar, description, description_de, description_fr, description_ar,
-  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf, category, featured, in_stock, tags`;
+  price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf, category, featured, in_stock, tags,
+  manufacturer_name, manufacturer_address, manufacturer_email, responsible_person, gtin,
+  safety_info, safety_info_de, safety_info_fr, safety_info_ar`;
 
 function writeParams(input: ProductInput): unknown[] {
   return [
@@ -66,6 +78,15 @@ function writeParams(input: ProductInput): unknown[] {
     input.featured,
     input.inStock,
     input.tags,
+    input.manufacturerName,
+    input.manufacturerAddress,
+    input.manufacturerEmail,
+    input.responsiblePerson,
+    input.gtin,
+    input.safetyInfo,
+    input.safetyInfoDE,
+    input.safetyInfoFr,
+    input.safetyInfoAr,
   ];
 }
 
@@ -77,7 +98,8 @@ export async function createProduct(input: ProductInput, media: ProductMedia, db
   const [row] = await q.query<{ id: string }>(
     `insert into public.products (${WRITE_COLUMNS}, image, images, additional_images, video_url, stock)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::text[],
-             $19, $20::text[], $21::text[], $22, ${stock})
+             $19, $20, $21, $22, $23, $24, $25, $26, $27,
+             $28, $29::text[], $30::text[], $31, ${stock})
      returning id`,
     params,
   );

@@ -35,6 +35,17 @@ export interface Product {
   featured: boolean;
   tags: string[];
   createdAt: string;
+  /** Product safety (GPSR, EU 2023/988 Art. 19); empty text: not given. */
+  manufacturerName: string;
+  manufacturerAddress: string;
+  manufacturerEmail: string;
+  /** The EU responsible person (name and address) when the manufacturer is outside the EU. */
+  responsiblePerson: string;
+  gtin: string | null;
+  safetyInfo: string;
+  safetyInfoDE: string;
+  safetyInfoFr: string;
+  safetyInfoAr: string;
 }
 
 /** What a product card or page shows: texts in the shopper's language, prices in their currency. */
@@ -56,6 +67,16 @@ export interface ProductView {
   available: boolean;
   featured: boolean;
   tags: string[];
+}
+
+/** What the product page's "Product safety" section shows (safety information in the shopper's language). */
+export interface ProductSafetyView {
+  manufacturerName: string;
+  manufacturerAddress: string;
+  manufacturerEmail: string;
+  responsiblePerson: string;
+  gtin: string | null;
+  safetyInfo: string;
 }
 
 /**
@@ -125,6 +146,16 @@ export interface ProductRow {
   featured: boolean;
   tags: string[];
   created_at: Date | string;
+  /** Product safety: absent where a query does not read it (the cart's), read as not given. */
+  manufacturer_name?: string;
+  manufacturer_address?: string;
+  manufacturer_email?: string;
+  responsible_person?: string;
+  gtin?: string | null;
+  safety_info?: string;
+  safety_info_de?: string;
+  safety_info_fr?: string;
+  safety_info_ar?: string;
 }
 
 const optionalCents = (value: string | number | null) => (value === null ? null : toCents(value));
@@ -166,6 +197,15 @@ export function productFromRow(row: ProductRow): Product {
     featured: row.featured,
     tags: row.tags ?? [],
     createdAt: new Date(row.created_at).toISOString(),
+    manufacturerName: row.manufacturer_name ?? "",
+    manufacturerAddress: row.manufacturer_address ?? "",
+    manufacturerEmail: row.manufacturer_email ?? "",
+    responsiblePerson: row.responsible_person ?? "",
+    gtin: row.gtin ?? null,
+    safetyInfo: row.safety_info ?? "",
+    safetyInfoDE: row.safety_info_de ?? "",
+    safetyInfoFr: row.safety_info_fr ?? "",
+    safetyInfoAr: row.safety_info_ar ?? "",
   };
 }
 
@@ -185,6 +225,15 @@ export function localizedDescription(
     en: product.description,
   }[locale];
   return byLocale || product.description;
+}
+
+/** Safety information in the shopper's language, else German (the shop's first language), else English. */
+export function localizedSafetyInfo(
+  product: Pick<Product, "safetyInfo" | "safetyInfoAr" | "safetyInfoFr" | "safetyInfoDE">,
+  locale: Locale,
+) {
+  const byLocale = { de: product.safetyInfoDE, fr: product.safetyInfoFr, ar: product.safetyInfoAr, en: product.safetyInfo }[locale];
+  return byLocale || product.safetyInfoDE || product.safetyInfo;
 }
 
 /**
@@ -215,6 +264,18 @@ export function toProductView(product: Product, locale: Locale, currency: Curren
   };
 }
 
+/** The product page's "Product safety" section (only the product page sends it). */
+export function toProductSafetyView(product: Product, locale: Locale): ProductSafetyView {
+  return {
+    manufacturerName: product.manufacturerName,
+    manufacturerAddress: product.manufacturerAddress,
+    manufacturerEmail: product.manufacturerEmail,
+    responsiblePerson: product.responsiblePerson,
+    gtin: product.gtin,
+    safetyInfo: localizedSafetyInfo(product, locale),
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
@@ -235,6 +296,8 @@ export function priceHistoryColumn(table = "public.products"): string {
 export const PRODUCT_COLUMNS = `id, name, name_ar, name_fr, name_de, description, description_ar, description_fr,
   description_de, price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
   image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at,
+  manufacturer_name, manufacturer_address, manufacturer_email, responsible_person, gtin,
+  safety_info, safety_info_de, safety_info_fr, safety_info_ar,
   ${priceHistoryColumn()}`;
 
 /** One product, or null for an unknown or malformed id (never an error). */

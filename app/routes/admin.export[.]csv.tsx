@@ -18,6 +18,9 @@ export function csvField(value: string | number | boolean | null | undefined, te
 const HEADER = [
   "id", "name", "nameDE", "nameFr", "nameAr", "category", "price", "priceEUR", "priceCHF",
   "salePrice", "salePriceEUR", "salePriceCHF", "stock", "inStock", "featured", "tags", "image", "createdAt",
+  // Product safety (GPSR), after the older columns so spreadsheets built on them keep working.
+  "manufacturerName", "manufacturerAddress", "manufacturerEmail", "responsiblePerson", "gtin",
+  "safetyInfo", "safetyInfoDE", "safetyInfoFr", "safetyInfoAr",
 ];
 
 function row(product: Product): string {
@@ -41,6 +44,15 @@ function row(product: Product): string {
     csvField(product.tags.join(", ")),
     csvField(product.image),
     csvField(product.createdAt, false),
+    csvField(product.manufacturerName),
+    csvField(product.manufacturerAddress),
+    csvField(product.manufacturerEmail),
+    csvField(product.responsiblePerson),
+    csvField(product.gtin),
+    csvField(product.safetyInfo),
+    csvField(product.safetyInfoDE),
+    csvField(product.safetyInfoFr),
+    csvField(product.safetyInfoAr),
   ].join(",");
 }
 

@@ -47,6 +47,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     featured: product.featured,
     inStock: product.inStock,
     tags: product.tags,
+    manufacturerName: product.manufacturerName,
+    manufacturerAddress: product.manufacturerAddress,
+    manufacturerEmail: product.manufacturerEmail,
+    responsiblePerson: product.responsiblePerson,
+    gtin: product.gtin ?? "",
+    safetyInfo: product.safetyInfo,
+    safetyInfoDE: product.safetyInfoDE,
+    safetyInfoFr: product.safetyInfoFr,
+    safetyInfoAr: product.safetyInfoAr,
   };
   return {
     id: product.id,

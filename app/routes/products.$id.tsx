@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getProduct, toProductView } from "~/models/product.server";
+import { getProduct, toProductSafetyView, toProductView } from "~/models/product.server";
 import { findCategory, categoryName } from "~/data/categories";
 import { requestContext } from "~/services/request-context.server";
 import { useT } from "~/i18n/use-t";
@@ -11,6 +11,7 @@ import { StockStatus } from "~/components/product-card";
 import { AddToCartForm } from "~/components/add-to-cart-form";
 import { FavoriteToggle } from "~/components/favorite-toggle";
 import { ArrowIcon } from "~/components/icons";
+import { ProductSafety } from "~/components/product-safety";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
@@ -27,6 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const category = findCategory(product.category);
   return {
     product: toProductView(product, locale, currency),
+    safety: toProductSafetyView(product, locale),
     category: category ? { slug: category.slug, name: categoryName(category, locale) } : null,
     favorite: favoriteIds.includes(product.id),
     messages: routeMessages(locale, handle),
@@ -36,6 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t, _locale, { absolute }) => {
     const product = args.data?.product;
+    const safety = args.data?.safety;
     if (!product) return { title: t("common.pageErrors.productNotFound.title"), description: t("common.pageErrors.productNotFound.message"), noindex: true };
     return {
       title: product.name,
@@ -51,6 +54,17 @@ export const meta: MetaFunction<typeof loader> = (args) =>
         image: product.images.map(absolute),
         sku: product.id,
         brand: { "@type": "Brand", name: t("common.brand") },
+        ...(safety?.gtin ? { [`gtin${safety.gtin.length}`]: safety.gtin } /* gtin8, gtin12, gtin13 or gtin14 */ : {}),
+        ...(safety?.manufacturerName
+          ? {
+              manufacturer: {
+                "@type": "Organization",
+                name: safety.manufacturerName,
+                ...(safety.manufacturerEmail ? { email: safety.manufacturerEmail } : {}),
+                ...(safety.manufacturerAddress ? { address: safety.manufacturerAddress } : {}),
+              },
+            }
+          : {}),
         category: args.data?.category?.name,
         offers: {
           "@type": "Offer",
@@ -64,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 export default function ProductPage() {
-  const { product, category, favorite } = useLoaderData<typeof loader>();
+  const { product, safety, category, favorite } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <div className="container-page py-8">
@@ -178,6 +192,7 @@ export default function ProductPage() {
               </ul>
             </div>
           ) : null}
+          <ProductSafety safety={safety} articleNumber={product.id} />
           <p className="text-sm text-slate-600">{t("product.guarantee")}</p>
           <Link to="/products" className="btn-secondary w-fit">
             <ArrowIcon className="h-4 w-4 rtl:rotate-180" />

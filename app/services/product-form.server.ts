@@ -46,6 +46,15 @@ export function toProductInput(values: ProductFormValues): ProductInput {
     featured: values.featured,
     inStock: values.inStock,
     tags: values.tags,
+    manufacturerName: values.manufacturerName,
+    manufacturerAddress: values.manufacturerAddress,
+    manufacturerEmail: values.manufacturerEmail,
+    responsiblePerson: values.responsiblePerson,
+    gtin: values.gtin,
+    safetyInfo: values.safetyInfo,
+    safetyInfoDE: values.safetyInfoDE,
+    safetyInfoFr: values.safetyInfoFr,
+    safetyInfoAr: values.safetyInfoAr,
   };
 }
 

@@ -571,7 +571,8 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       const bytes = new Uint8Array(await csv.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
-      expect(lines[0]).toBe("id,name,nameDE,nameFr,nameAr,category,price,priceEUR,priceCHF,salePrice,salePriceEUR,salePriceCHF,stock,inStock,featured,tags,image,createdAt");
+      expect(lines[0]).toBe("id,name,nameDE,nameFr,nameAr,category,price,priceEUR,priceCHF,salePrice,salePriceEUR,salePriceCHF,stock,inStock,featured,tags,image,createdAt," +
+        "manufacturerName,manufacturerAddress,manufacturerEmail,responsiblePerson,gtin,safetyInfo,safetyInfoDE,safetyInfoFr,safetyInfoAr");
       expect(lines.length - 1).toBe(await countProducts());
     });
 

@@ -16,6 +16,8 @@ const base: ProductInput = {
   name: "History lamp", nameDE: "", nameFr: "", nameAr: "مصباح", description: "", descriptionDE: "", descriptionFr: "", descriptionAr: "",
   price: 1000, priceEUR: 2990, priceCHF: 3190, salePrice: null, salePriceEUR: null, salePriceCHF: null,
   stock: 5, category: "home-office", featured: false, inStock: true, tags: [],
+  manufacturerName: "", manufacturerAddress: "", manufacturerEmail: "", responsiblePerson: "", gtin: null,
+  safetyInfo: "", safetyInfoDE: "", safetyInfoFr: "", safetyInfoAr: "",
 };
 const media = { image: "/images/x.svg", images: ["/images/x.svg"], additionalImages: [], videoUrl: null };
 

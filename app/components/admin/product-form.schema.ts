@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { categorySlugs } from "~/data/categories";
 import { MAX_MONEY_CENTS, MAX_STOCK, MAX_TAGS, MAX_TAG_LENGTH } from "~/models/product-limits";
+import { isValidGtin } from "~/utils/gtin";
 import { maxChars, plainText } from "~/utils/text";
 
 /**
@@ -78,6 +79,20 @@ export function parseTags(value: string | ReadonlyArray<string | undefined> | un
   return tags;
 }
 
+/** A checked optional text with its own too-long message (product safety fields). */
+const limitedText = (max: number, tooLongKey: string, options: { multiline?: boolean } = {}) =>
+  plainText(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim())
+      .refine(maxChars(max), `${E}.${tooLongKey}`),
+    options,
+  );
+
+/** An e-mail address as the manufacturer's electronic address: empty, or one address. */
+const EMAIL = /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:]{2,}$/u;
+
 export const productFormSchema = z.object({
   name: requiredText(200, "nameRequired"),
   nameDE: text(200),
@@ -124,6 +139,28 @@ export const productFormSchema = z.object({
       .refine((tags) => tags.length <= MAX_TAGS && tags.every(maxChars(MAX_TAG_LENGTH)), `${E}.tags`),
   ),
   removeVideo: z.boolean().optional().default(false),
+  // Product safety (GPSR, EU 2023/988 Art. 19).
+  manufacturerName: limitedText(200, "nameTooLong"),
+  manufacturerAddress: limitedText(500, "addressTooLong", { multiline: true }),
+  manufacturerEmail: limitedText(254, "manufacturerEmail").refine((value) => value === "" || EMAIL.test(value), `${E}.manufacturerEmail`),
+  responsiblePerson: limitedText(500, "addressTooLong", { multiline: true }),
+  // GTIN-8/12/13/14 with a valid GS1 check digit; spaces and hyphens as printed under a barcode are dropped.
+  gtin: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const compact = (value ?? "").replace(/[\s-]/g, "");
+      if (compact === "") return null;
+      if (!isValidGtin(compact)) {
+        ctx.addIssue({ code: "custom", message: `${E}.gtin` });
+        return z.NEVER;
+      }
+      return compact;
+    }),
+  safetyInfo: text(5000, { multiline: true }),
+  safetyInfoDE: text(5000, { multiline: true }),
+  safetyInfoFr: text(5000, { multiline: true }),
+  safetyInfoAr: text(5000, { multiline: true }),
 });
 
 /** The checked values (money in cents, stock a number, tags a list). */

@@ -92,6 +92,28 @@ export function ProductForm({
         <TagInput meta={f.tags!} className="sm:col-span-3" />
       </fieldset>
 
+      <fieldset className="grid gap-x-4 sm:grid-cols-2" data-testid="product-safety-fields">
+        <legend className="mb-2 text-lg font-semibold">{t("admin.product.form.safety")}</legend>
+        <p className="mb-2 text-sm text-slate-600 sm:col-span-2">{t("admin.product.form.safetyHint")}</p>
+        {text("manufacturerName")}
+        <Field meta={f.manufacturerEmail!} label={t("admin.product.form.manufacturerEmail")} type="email" maxLength={254} dir="ltr" />
+        <TextareaField meta={f.manufacturerAddress!} label={t("admin.product.form.manufacturerAddress")} rows={2} maxLength={500} />
+        <TextareaField meta={f.responsiblePerson!} label={t("admin.product.form.responsiblePerson")} rows={2} maxLength={500} hint={t("admin.product.form.responsiblePersonHint")} />
+        <Field
+          meta={f.gtin!}
+          label={t("admin.product.form.gtin")}
+          inputMode="numeric"
+          maxLength={18}
+          dir="ltr"
+          hint={t("admin.product.form.gtinHint")}
+        />
+        <div className="hidden sm:block" />
+        {area("safetyInfo")}
+        {area("safetyInfoAr")}
+        {area("safetyInfoDE")}
+        {area("safetyInfoFr")}
+      </fieldset>
+
       <fieldset className="grid gap-x-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">{t("admin.product.form.media")}</legend>
         <div>
