@@ -7,7 +7,8 @@ import { maxChars, minChars, plainText } from "~/utils/text";
 export { Honeypot, HONEYPOT_FIELD };
 
 /**
- * What the contact form (/contact) and the support form (/support) share: the field rules, the
+ * What the contact form (/contact), the support form (/support) and the barrier report
+ * (/accessibility) share: the field rules, the
  * honeypot and the thank-you panel (their fields are drawn by ~/components/forms). Error messages are catalogue keys
  * (namespace "forms"), translated where they are shown.
  */
@@ -58,6 +59,12 @@ export const longTextField = (key: "message" | "description") =>
     { multiline: true },
   );
 
+/** The page a barrier report names (optional): it becomes part of the message's one-line subject. */
+export const BARRIER_PAGE_MAX = 190;
+export const barrierPageField = plainText(
+  z.string().trim().refine(maxChars(BARRIER_PAGE_MAX), "forms.errors.pageTooLong"),
+).optional();
+
 /** "3f2a9c1b" or "#3F2A9C1B" → "3F2A9C1B": the first dash segment of an order id, upper-cased. */
 export const orderNumberField = plainText(
   z
@@ -69,7 +76,7 @@ export const orderNumberField = plainText(
 ).optional();
 
 /** Shown after a message was sent (the page was redirected to ?sent=1). */
-export function SentPanel({ kind }: { kind: "contact" | "support" }) {
+export function SentPanel({ kind }: { kind: "contact" | "support" | "accessibility" }) {
   const { t } = useT();
   const location = useLocation();
   const params = new URLSearchParams(location.search);

@@ -14,6 +14,7 @@ const shopLinks = [
 const serviceLinks = [
   { to: "/shipping", key: "common.footer.shipping" },
   { to: "/returns", key: "common.footer.returns" },
+  { to: "/withdrawal", key: "common.footer.withdrawal" },
   { to: "/warranty", key: "common.footer.warranty" },
   { to: "/faq", key: "common.footer.faq" },
   { to: "/support", key: "common.footer.support" },
@@ -23,6 +24,7 @@ const legalLinks = [
   { to: "/terms", key: "common.footer.terms" },
   { to: "/cookies", key: "common.footer.cookies" },
   { to: "/impressum", key: "common.footer.impressum" },
+  { to: "/accessibility", key: "common.footer.accessibility" },
 ] as const;
 
 function LinkList({ title, links }: { title: string; links: ReadonlyArray<{ to: string; key: string }> }) {

@@ -26,7 +26,8 @@ export type Namespace =
   | "password"
   | "pricing"
   | "privacy"
-  | "product";
+  | "product"
+  | "withdrawal";
 
 /** A whole namespace ("catalogue"), or a part of one: a subtree or a text with its plural forms ("product.addToCart"). */
 export type MessageScope = Namespace | `${Namespace}.${string}`;
@@ -82,4 +83,5 @@ export const ALL_CLIENT_NAMESPACES = [
   "pricing",
   "privacy",
   "product",
+  "withdrawal",
 ] as const satisfies readonly Namespace[];

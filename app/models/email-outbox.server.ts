@@ -17,6 +17,8 @@ export const emailKinds = [
   "newsletter_confirmation",
   "newsletter",
   "account_exists",
+  "withdrawal_receipt",
+  "withdrawal_notice",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;

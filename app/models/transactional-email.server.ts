@@ -3,9 +3,10 @@ import { isLocale, type Locale } from "~/i18n/config";
 import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
 import { accountExistsEmail, orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
 import { orderStatusEmail, passwordResetEmail, type OrderStatusEmailStatus } from "~/utils/email-templates.server";
+import { withdrawalNoticeEmail, withdrawalReceiptEmail } from "~/utils/email-templates.server";
 import { enqueueEmail, isDeliverableAddress } from "./email-outbox.server";
 import { readOrder, readOrderLines, type OrderLines, type StoredOrder } from "./order-read.server";
-import { bankDetails } from "~/utils/shop-details.server";
+import { bankDetails, seller } from "~/utils/shop-details.server";
 
 /**
  * The shop's own e-mails, composed (texts in utils/email-templates.server.ts) and queued in the
@@ -135,4 +136,42 @@ export async function queuePasswordResetEmail(
   if (!isDeliverableAddress(input.email.trim())) return null;
   const message = passwordResetEmail(input);
   return enqueueEmail(tx, { to: input.email, ...message, kind: "password_reset", locale: input.locale });
+}
+
+export interface WithdrawalEmailFacts {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  /** The order's language: the receipt's. */
+  locale: string;
+  /** When the withdrawal was received, written out in the shop's time zone per language. */
+  receivedAt: (locale: Locale) => string;
+  wholeOrder: boolean;
+  lines: ReadonlyArray<{ productName: string; quantity: number }>;
+  reason: string;
+  late: boolean;
+}
+
+/**
+ * A withdrawal's two e-mails, queued in the withdrawal's own transaction: the shopper's receipt
+ * (content, date and time) in the order's language, and the shop's notice (German) to the
+ * Impressum's address. An order address no mail server could take gets no receipt (the notice still goes).
+ */
+export async function queueWithdrawalEmails(tx: Queryable, facts: WithdrawalEmailFacts): Promise<void> {
+  const locale: Locale = isLocale(facts.locale) ? facts.locale : "de";
+  const input = (l: Locale) => ({
+    locale: l,
+    number: facts.orderNumber,
+    customerName: facts.customerName,
+    customerEmail: facts.customerEmail,
+    receivedAt: facts.receivedAt(l),
+    wholeOrder: facts.wholeOrder,
+    lines: facts.lines,
+    reason: facts.reason,
+    late: facts.late,
+  });
+  if (isDeliverableAddress(facts.customerEmail.trim())) {
+    await enqueueEmail(tx, { to: facts.customerEmail, ...withdrawalReceiptEmail(input(locale)), kind: "withdrawal_receipt", locale });
+  }
+  await enqueueEmail(tx, { to: seller.email, ...withdrawalNoticeEmail(input("de")), kind: "withdrawal_notice", locale: "de" });
 }

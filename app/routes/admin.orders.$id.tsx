@@ -15,6 +15,10 @@ import { AdminSection, OrderStatusBadge, useAdminDateTime, adminPageMeta } from 
 import { FormErrors, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { OrderLinesTable } from "~/components/order-documents";
+import { OrderWithdrawals } from "~/components/withdrawal-list";
+import { listOrderWithdrawals } from "~/models/withdrawal.server";
+import { shopTimeZone } from "~/utils/shop-time.server";
+import { formatShopDateTime } from "~/utils/shop-time";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   adminPageMeta(args, (t) => ({
@@ -29,8 +33,12 @@ const statusSchema = z.object({
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getAdminOrder(params.id ?? "");
-  if (!order) throw new Response(getTranslator((await requestContext({ request, context })).locale)("admin.orders.notFound"), { status: 404 });
-  return { order, next: nextStatuses(order.status) };
+  const { locale } = await requestContext({ request, context });
+  if (!order) throw new Response(getTranslator(locale)("admin.orders.notFound"), { status: 404 });
+  const withdrawals = await listOrderWithdrawals(order.id);
+  const timeZone = shopTimeZone();
+  const withdrawalTimes = Object.fromEntries(withdrawals.map((w) => [w.id, formatShopDateTime(w.createdAt, { locale, timeZone })]));
+  return { order, next: nextStatuses(order.status), withdrawals, withdrawalTimes };
 }
 
 /** One status step at a time, checked and applied under the order's row lock (see order-admin.server). */
@@ -59,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, next } = useLoaderData<typeof loader>();
+  const { order, next, withdrawals, withdrawalTimes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<{ status: string }>({ id: "order-status", lastResult, shouldValidate: "onSubmit" });
   const { t } = useT();
@@ -143,6 +151,7 @@ export default function AdminOrderPage() {
         vat={order.vat}
         labels={{ items: t("admin.orders.items"), product: t("admin.orders.product"), quantity: t("admin.orders.quantity"), unitPrice: t("admin.orders.unitPrice"), lineTotal: t("admin.orders.lineTotal"), total: t("admin.orders.total") }}
       />
+      <OrderWithdrawals withdrawals={withdrawals} times={withdrawalTimes} />
     </AdminSection>
   );
 }

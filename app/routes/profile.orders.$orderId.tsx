@@ -10,6 +10,9 @@ import { getCustomerOrder, type CustomerOrder } from "~/models/customer-orders.s
 import { pageMeta } from "~/utils/seo";
 import { CustomerOrderStatus } from "~/components/account/order-status-label";
 import { OrderLinesTable } from "~/components/order-documents";
+import { OrderWithdrawals } from "~/components/withdrawal-list";
+import { listOrderWithdrawals } from "~/models/withdrawal.server";
+import { formatShopDateTime } from "~/utils/shop-time";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t) => ({
@@ -25,8 +28,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await getCustomerOrder(user.id, params.orderId ?? "");
   if (!order) throw new Response(getTranslator(locale)("myaccount.orders.notFound"), { status: 404 });
   const format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeStyle: "short", timeZone: shopTimeZone() });
+  const withdrawals = await listOrderWithdrawals(order.id);
+  const timeZone = shopTimeZone();
   return {
     order,
+    withdrawals,
+    withdrawalTimes: Object.fromEntries(withdrawals.map((w) => [w.id, formatShopDateTime(w.createdAt, { locale, timeZone })])),
     placed: format.format(new Date(order.createdAt)),
     // There is no status history table: the last change is known, not each step.
     updated: order.updatedAt !== order.createdAt ? format.format(new Date(order.updatedAt)) : null,
@@ -53,7 +60,7 @@ function AddressCard({ title, name, address, testId }: { title: string; name: st
 }
 
 export default function CustomerOrderPage() {
-  const { order, placed, updated } = useLoaderData<typeof loader>();
+  const { order, placed, updated, withdrawals, withdrawalTimes } = useLoaderData<typeof loader>();
   const { t } = useT();
   const status = t(`myaccount.orders.statuses.${order.status}`);
   return (
@@ -62,9 +69,14 @@ export default function CustomerOrderPage() {
         <h2 id="order-heading" className="text-xl font-bold">
           {t("myaccount.order.title", { number: order.number })}
         </h2>
-        <Link to="/profile/orders" className="btn-secondary">
-          {t("myaccount.order.back")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/withdrawal?order=${order.id}`} className="btn-secondary" data-testid="withdraw-order">
+            {t("withdrawal.list.link")}
+          </Link>
+          <Link to="/profile/orders" className="btn-secondary">
+            {t("myaccount.order.back")}
+          </Link>
+        </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
         <span>
@@ -112,6 +124,7 @@ export default function CustomerOrderPage() {
         currency={order.currency}
         labels={{ items: t("myaccount.order.items"), product: t("myaccount.order.product"), quantity: t("myaccount.order.quantity"), unitPrice: t("myaccount.order.unitPrice"), lineTotal: t("myaccount.order.lineTotal"), total: t("myaccount.order.total") }}
       />
+      <OrderWithdrawals withdrawals={withdrawals} times={withdrawalTimes} />
     </section>
   );
 }

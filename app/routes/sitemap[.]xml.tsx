@@ -6,7 +6,7 @@ import { localizedUrl } from "~/utils/seo";
 
 const STATIC_PATHS = [
   "/", "/products", "/about", "/contact", "/shipping", "/returns", "/warranty", "/privacy",
-  "/terms", "/cookies", "/faq", "/blog", "/support", "/impressum",
+  "/terms", "/cookies", "/faq", "/blog", "/support", "/impressum", "/accessibility",
 ];
 
 function escapeXml(text: string) {

@@ -328,3 +328,55 @@ export function passwordResetEmail(input: { locale: Locale; firstName: string; r
     { type: "small", text: t("mail.passwordReset.notYou") },
   ]);
 }
+
+export interface WithdrawalEmailInput {
+  locale: Locale;
+  /** The order's number as shoppers see it. */
+  number: string;
+  customerName: string;
+  customerEmail: string;
+  /** When the withdrawal was received, already written out in the shop's time zone. */
+  receivedAt: string;
+  wholeOrder: boolean;
+  lines: ReadonlyArray<{ productName: string; quantity: number }>;
+  reason: string;
+  late: boolean;
+}
+
+/** What is withdrawn, one line per article ("2 × Pen"), for the receipt and the shop's notice. */
+function withdrawalContent(t: ReturnType<typeof getTranslator>, input: WithdrawalEmailInput): string {
+  const lines = input.lines.map((line) => `- ${line.quantity} × ${oneLine(line.productName)}`).join("\n");
+  return `${input.wholeOrder ? t("email.withdrawal.wholeOrder") : t("email.withdrawal.someLines")}\n${lines}`;
+}
+
+/** The shopper's receipt (§ 356a Abs. 3 BGB: content, date and time, on a durable medium), in the order's language. */
+export function withdrawalReceiptEmail(input: WithdrawalEmailInput): RenderedEmail {
+  const t = getTranslator(input.locale);
+  const reason = oneLine(input.reason);
+  const blocks: Block[] = [
+    { type: "p", text: greeting(input.locale, orderField(input.customerName, "name")) },
+    { type: "p", text: t("email.withdrawal.intro", { number: input.number }) },
+    { type: "p", text: `${t("email.withdrawal.order")}: ${input.number}\n${t("email.withdrawal.receivedAt")}: ${input.receivedAt}` },
+    { type: "p", text: withdrawalContent(t, input) },
+    { type: "p", text: `${t("email.withdrawal.reason")}: ${reason || t("email.withdrawal.noReason")}` },
+    { type: "p", text: t("email.withdrawal.next") },
+    { type: "p", text: t("email.common.signature") },
+  ];
+  return compose(input.locale, t("email.withdrawal.subject", { number: input.number }), blocks);
+}
+
+/** The shop's copy (to the Impressum's address), in German. */
+export function withdrawalNoticeEmail(input: WithdrawalEmailInput): RenderedEmail {
+  const t = getTranslator(input.locale);
+  const reason = oneLine(input.reason);
+  const blocks: Block[] = [
+    { type: "p", text: t("email.withdrawal.noticeIntro", { number: input.number }) },
+    {
+      type: "p",
+      text: `${t("email.withdrawal.order")}: ${input.number}\n${t("email.withdrawal.customer")}: ${orderField(input.customerName, "name")} <${oneLine(input.customerEmail)}>\n${t("email.withdrawal.receivedAt")}: ${input.receivedAt}${input.late ? `\n${t("email.withdrawal.late")}` : ""}`,
+    },
+    { type: "p", text: withdrawalContent(t, input) },
+    { type: "p", text: `${t("email.withdrawal.reason")}: ${reason || t("email.withdrawal.noReason")}` },
+  ];
+  return compose(input.locale, t("email.withdrawal.noticeSubject", { number: input.number }), blocks);
+}

@@ -26,6 +26,8 @@ export interface ShownToast {
  */
 export interface SessionData {
   sessionToken: string;
+  /** The withdrawal this browser declared last: it may see that receipt (/withdrawal?done=…). */
+  withdrawalId: string;
 }
 interface SessionFlashData {
   toast: Toast;

@@ -53,3 +53,17 @@ export function formatTrend(percent: number, locale: Locale): string {
   const number = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 0, numberingSystem: "latn" }).format(Math.abs(percent));
   return `${percent > 0 ? "+" : percent < 0 ? "−" : "±"}${number} %`;
 }
+
+/**
+ * The exact moment of a declaration (a withdrawal's receipt: § 356a BGB asks for date and time), in
+ * the shop's time zone with the zone named, in the language's own format.
+ */
+export function formatReceiptDateTime(iso: string | Date, options: { locale: Locale; timeZone: string }): string {
+  return new Intl.DateTimeFormat(intlLocale[options.locale], {
+    timeZone: options.timeZone,
+    calendar: "gregory",
+    numberingSystem: "latn",
+    dateStyle: "long",
+    timeStyle: "long",
+  }).format(new Date(iso));
+}

@@ -33,9 +33,9 @@ test.beforeEach(async ({ page, context, baseURL }, testInfo) => {
  * The static information pages. Eight of them (/about, /shipping, /returns, /warranty, /privacy,
  * /terms, /cookies, /impressum) are one template (components/static-page.tsx) filled with
  * paragraphs, lists and fact tables from the catalogue: /returns has all three, /privacy the
- * "updated" line. The others each have their own.
+ * "updated" line. The others each have their own (/accessibility: the template with a report form).
  */
-const STATIC_PAGES = ["/returns", "/privacy", "/contact", "/faq", "/blog", "/support"];
+const STATIC_PAGES = ["/returns", "/privacy", "/contact", "/faq", "/blog", "/support", "/accessibility"];
 const ADMIN_SECTIONS = ["products", "inventory", "orders", "customers", "reports", "settings", "messages", "offers"];
 
 async function violationsOf(page: Page): Promise<string[]> {

@@ -23,6 +23,7 @@ const ROUTES: Record<string, ((ids: Ids) => string[]) | null> = {
   $: () => ["/no-such-page"],
   _index: () => ["/"],
   about: () => ["/about"],
+  accessibility: () => ["/accessibility"],
   "admin._index": () => ["/admin"],
   "admin.customers.$userId": (ids) => [`/admin/customers/${ids.customerId}`],
   "admin.customers": () => ["/admin/customers"],

@@ -69,6 +69,9 @@ for (const lng of ["de", "ar"] as const) {
         `/order-confirmation/${orderId}`,
         "/profile",
         "/impressum",
+        "/withdrawal",
+        `/withdrawal?order=${orderId}`,
+        "/accessibility",
       ]);
     });
 

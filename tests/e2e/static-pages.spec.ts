@@ -8,7 +8,7 @@ type Pages = Record<string, { title: string; intro: string; meta: { title: strin
 const read = (locale: string): Pages => JSON.parse(readFileSync(`app/locales/${locale}/pages.json`, "utf8"));
 const texts = { de: read("de"), en: read("en"), fr: read("fr"), ar: read("ar") };
 
-const pages = ["about", "contact", "shipping", "returns", "warranty", "privacy", "terms", "cookies", "faq", "blog", "support", "impressum"];
+const pages = ["about", "contact", "shipping", "returns", "warranty", "privacy", "terms", "cookies", "faq", "blog", "support", "impressum", "accessibility"];
 
 for (const page of pages) {
   test(`/${page} answers 200 with its heading in German and in Arabic (right to left)`, async ({ page: browser }) => {

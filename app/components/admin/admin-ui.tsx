@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS = [
   "messages",
   "offers",
   "newsletter",
+  "withdrawals",
   "settings",
 ] as const;
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number];
