@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { demoAdmin, demoCustomer } from "./fixtures";
-import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID } from "./support/shop";
+import { demoAdmin } from "./fixtures";
+import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID, registerCustomer } from "./support/shop";
 
 /*
  * What may keep a page: every answer that depends on the visitor (their account, cart, orders, a
@@ -34,6 +34,7 @@ const ROUTES: Record<string, ((ids: Ids) => string[]) | null> = {
   "admin.messages._index": () => ["/admin/messages"],
   "admin.newsletter": () => ["/admin/newsletter"],
   "admin.offers": () => ["/admin/offers"],
+  "admin.withdrawals": () => ["/admin/withdrawals"],
   "admin.orders.$id": (ids) => [`/admin/orders/${ids.orderId}`],
   "admin.orders._index": () => ["/admin/orders"],
   "admin.products.$id": () => [`/admin/products/${PRODUCT_ID}`],
@@ -83,6 +84,7 @@ const ROUTES: Record<string, ((ids: Ids) => string[]) | null> = {
   terms: () => ["/terms"],
   "uploads.$": () => ["/uploads/products/missing.png"],
   warranty: () => ["/warranty"],
+  withdrawal: (ids) => ["/withdrawal", `/withdrawal?order=${ids.orderId}`],
 };
 
 /** Answers the same for everyone, with a caching policy of their own. */
@@ -136,10 +138,14 @@ test("every answer that depends on the visitor says private, no-store; shared pa
   const cart = await context("203.0.113.72");
   const customer = await context("203.0.113.73");
   const admin = await context("203.0.113.74");
+  // A customer of its own (signed out again, so its sign-in is one of the answers checked below):
+  // the demo customer's cart is shared with tests running at the same time.
+  const own = await registerCustomer(customer, baseURL!, "cache-walk");
+  await customer.post("/logout", { headers: origin, maxRedirects: 0 });
 
   // Redirects and action answers that set cookies: the sign-ins, adding to the cart, preferences.
   const posts: Array<[Visitor, APIRequestContext, string, Record<string, string>]> = [
-    ["customer", customer, "/login", { email: demoCustomer.email, password: demoCustomer.password }],
+    ["customer", customer, "/login", { email: own.email, password: own.password }],
     ["admin", admin, "/login", { email: demoAdmin.email, password: demoAdmin.password }],
     ["cart", cart, "/cart", { intent: "add", productId: PLENTIFUL_ID, quantity: "1", redirectTo: "/cart" }],
     ["cart", cart, "/cart.data", { intent: "add", productId: PLENTIFUL_ID, quantity: "1", redirectTo: "/cart" }],

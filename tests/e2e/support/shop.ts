@@ -61,3 +61,19 @@ export async function waitForHydration(page: Page, js: boolean) {
   // Remix sets window.__remixRouter once the client has hydrated.
   await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
 }
+
+/**
+ * A new customer account of the test's own, signed in within the request context's cookie jar (a
+ * page's `page.request` shares its page's cookies). Tests that change a customer's cart or orders
+ * use one of these, not the demo customer: a signed-in customer's cart is the account's, and tests
+ * running at the same time as the demo customer would order or empty each other's carts.
+ */
+export async function registerCustomer(request: APIRequestContext, baseURL: string, prefix = "kunde"): Promise<{ email: string; password: string }> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = "own-customer-1";
+  const form = { firstName: "Eva", lastName: "Eigen", email, country: "DE", password, confirmPassword: password };
+  const registered = await request.post("/register", { form, headers: { Origin: baseURL }, maxRedirects: 0 });
+  expect(registered.status(), `registering ${email}`).toBe(302);
+  await signInByRequest(request, baseURL, email, password);
+  return { email, password };
+}
