@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { demoAdmin } from "./fixtures";
+import { dataUrl, NONE, ROUTES, routeFiles, type RouteIds } from "./support/routes";
 import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID, registerCustomer } from "./support/shop";
 
 /*
@@ -15,94 +14,11 @@ import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID, registerCustomer } f
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP headers only: the js project");
 
-type Ids = { orderId: string; customerId: string; messageId: string };
-const NONE = "00000000-0000-4000-8000-00000000ffff";
-
-/** Every route file → the address(es) that reach it (null: a layout, reached through its children). */
-const ROUTES: Record<string, ((ids: Ids) => string[]) | null> = {
-  $: () => ["/no-such-page"],
-  _index: () => ["/"],
-  about: () => ["/about"],
-  accessibility: () => ["/accessibility"],
-  "admin._index": () => ["/admin"],
-  "admin.customers.$userId": (ids) => [`/admin/customers/${ids.customerId}`],
-  "admin.customers": () => ["/admin/customers"],
-  "admin.edit": () => ["/admin/edit"],
-  "admin.export[.]csv": () => ["/admin/export.csv"],
-  "admin.inventory": () => ["/admin/inventory"],
-  "admin.messages.$id": (ids) => [`/admin/messages/${ids.messageId}`],
-  "admin.messages._index": () => ["/admin/messages"],
-  "admin.newsletter": () => ["/admin/newsletter"],
-  "admin.offers": () => ["/admin/offers"],
-  "admin.withdrawals": () => ["/admin/withdrawals"],
-  "admin.orders.$id": (ids) => [`/admin/orders/${ids.orderId}`],
-  "admin.orders._index": () => ["/admin/orders"],
-  "admin.products.$id": () => [`/admin/products/${PRODUCT_ID}`],
-  "admin.products.$id_.delete": () => [`/admin/products/${PRODUCT_ID}/delete`],
-  "admin.products._index": () => ["/admin/products"],
-  "admin.reports": () => ["/admin/reports"],
-  "admin.roles": () => ["/admin/roles"],
-  "admin.settings": () => ["/admin/settings"],
-  admin: null,
-  blog: () => ["/blog"],
-  cart: () => ["/cart"],
-  "category.$slug": () => ["/category/office-gifts"],
-  checkout: () => ["/checkout"],
-  contact: () => ["/contact"],
-  cookies: () => ["/cookies"],
-  faq: () => ["/faq"],
-  favorites: () => ["/favorites"],
-  "forgot-password": () => ["/forgot-password"],
-  impressum: () => ["/impressum"],
-  login: () => ["/login"],
-  logout: () => ["/logout"],
-  newsletter: () => ["/newsletter"],
-  "newsletter_.confirm": () => ["/newsletter/confirm?token=nothing"],
-  "newsletter_.unsubscribe": () => ["/newsletter/unsubscribe?token=nothing"],
-  "order-confirmation.$orderId": (ids) => [`/order-confirmation/${ids.orderId}`],
-  "order-confirmation.$orderId_.invoice": (ids) => [`/order-confirmation/${ids.orderId}/invoice`],
-  preferences: () => ["/preferences"],
-  privacy: () => ["/privacy"],
-  "products.$id": () => [`/products/${PRODUCT_ID}`],
-  "products._index": () => ["/products"],
-  "profile._index": () => ["/profile"],
-  "profile.orders.$orderId": (ids) => [`/profile/orders/${ids.orderId}`],
-  "profile.orders._index": () => ["/profile/orders", "/profile/orders?page=2"],
-  "profile.password": () => ["/profile/password"],
-  "profile.privacy": () => ["/profile/privacy"],
-  profile: null,
-  "profile_.privacy.export[.]json": () => ["/profile/privacy/export.json"],
-  register: () => ["/register"],
-  "register_.confirm": () => ["/register/confirm?token=nothing"],
-  "reset-password": () => ["/reset-password?token=nothing"],
-  returns: () => ["/returns"],
-  "robots[.]txt": () => ["/robots.txt"],
-  search: () => ["/search?q=stift"],
-  shipping: () => ["/shipping"],
-  "sitemap[.]xml": () => ["/sitemap.xml"],
-  support: () => ["/support"],
-  terms: () => ["/terms"],
-  "uploads.$": () => ["/uploads/products/missing.png"],
-  warranty: () => ["/warranty"],
-  withdrawal: (ids) => ["/withdrawal", `/withdrawal?order=${ids.orderId}`],
-};
-
 /** Answers the same for everyone, with a caching policy of their own. */
 const OWN_POLICY: Record<string, string> = {
   "/robots.txt": "public, max-age=3600",
   "/sitemap.xml": "public, max-age=3600",
 };
-
-const routesDir = path.resolve("app/routes");
-const routeFiles = readdirSync(routesDir)
-  .filter((file) => file.endsWith(".tsx") || file.endsWith(".ts"))
-  .map((file) => ({ id: file.replace(/\.tsx?$/, ""), isPage: /export default/.test(readFileSync(path.join(routesDir, file), "utf8")) }));
-
-/** The single-fetch address of a page's data. */
-function dataUrl(url: string): string {
-  const [pathname, query] = url.split("?");
-  return `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
-}
 
 type Visitor = "anonymous" | "cart" | "customer" | "admin";
 
@@ -172,7 +88,7 @@ test("every answer that depends on the visitor says private, no-store; shared pa
   const orderId = checkout.headers()["location"]?.match(/\/order-confirmation\/([0-9a-f-]{36})/)?.[1] ?? NONE;
   const customersPage = await (await admin.get("/admin/customers")).text();
   const messagesPage = await (await admin.get("/admin/messages")).text();
-  const ids: Ids = {
+  const ids: RouteIds = {
     orderId,
     customerId: customersPage.match(/\/admin\/customers\/([0-9a-f-]{36})/)?.[1] ?? NONE,
     messageId: messagesPage.match(/\/admin\/messages\/([0-9a-f-]{36}|\d+)/)?.[1] ?? NONE,

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoAdmin } from "./fixtures";
+import { dataUrl, NONE, ROUTES, routeFiles, type RouteIds } from "./support/routes";
 import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID, registerCustomer, type Lng } from "./support/shop";
 
 /*
@@ -16,90 +15,8 @@ import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID, registerCustomer, ty
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP requests: the js project only");
 
-type Ids = { orderId: string; customerId: string; messageId: string };
-const NONE = "00000000-0000-4000-8000-00000000ffff";
 const LANGUAGES: Lng[] = ["de", "en", "fr", "ar"];
 const COUNTRIES = ["DE", "CH"] as const; // EUR and CHF
-
-/** Every route file → the address(es) that reach it (null: a layout, reached through its children). */
-const ROUTES: Record<string, ((ids: Ids) => string[]) | null> = {
-  $: () => ["/no-such-page"],
-  _index: () => ["/"],
-  about: () => ["/about"],
-  accessibility: () => ["/accessibility"],
-  "admin._index": () => ["/admin"],
-  "admin.customers.$userId": (ids) => [`/admin/customers/${ids.customerId}`],
-  "admin.customers": () => ["/admin/customers"],
-  "admin.edit": () => ["/admin/edit"],
-  "admin.export[.]csv": () => ["/admin/export.csv"],
-  "admin.inventory": () => ["/admin/inventory"],
-  "admin.messages.$id": (ids) => [`/admin/messages/${ids.messageId}`],
-  "admin.messages._index": () => ["/admin/messages"],
-  "admin.newsletter": () => ["/admin/newsletter"],
-  "admin.offers": () => ["/admin/offers"],
-  "admin.withdrawals": () => ["/admin/withdrawals"],
-  "admin.orders.$id": (ids) => [`/admin/orders/${ids.orderId}`],
-  "admin.orders._index": () => ["/admin/orders"],
-  "admin.products.$id": () => [`/admin/products/${PRODUCT_ID}`],
-  "admin.products.$id_.delete": () => [`/admin/products/${PRODUCT_ID}/delete`],
-  "admin.products._index": () => ["/admin/products"],
-  "admin.reports": () => ["/admin/reports"],
-  "admin.roles": () => ["/admin/roles"],
-  "admin.settings": () => ["/admin/settings"],
-  admin: null,
-  blog: () => ["/blog"],
-  cart: () => ["/cart"],
-  "category.$slug": () => ["/category/office-gifts"],
-  checkout: () => ["/checkout"],
-  contact: () => ["/contact"],
-  cookies: () => ["/cookies"],
-  faq: () => ["/faq"],
-  favorites: () => ["/favorites"],
-  "forgot-password": () => ["/forgot-password"],
-  impressum: () => ["/impressum"],
-  login: () => ["/login"],
-  logout: () => ["/logout"],
-  newsletter: () => ["/newsletter"],
-  "newsletter_.confirm": () => ["/newsletter/confirm?token=nothing"],
-  "newsletter_.unsubscribe": () => ["/newsletter/unsubscribe?token=nothing"],
-  "order-confirmation.$orderId": (ids) => [`/order-confirmation/${ids.orderId}`],
-  "order-confirmation.$orderId_.invoice": (ids) => [`/order-confirmation/${ids.orderId}/invoice`],
-  preferences: () => ["/preferences"],
-  privacy: () => ["/privacy"],
-  "products.$id": () => [`/products/${PRODUCT_ID}`],
-  "products._index": () => ["/products", "/products?page=2"],
-  "profile._index": () => ["/profile"],
-  "profile.orders.$orderId": (ids) => [`/profile/orders/${ids.orderId}`],
-  "profile.orders._index": () => ["/profile/orders"],
-  "profile.password": () => ["/profile/password"],
-  "profile.privacy": () => ["/profile/privacy"],
-  profile: null,
-  "profile_.privacy.export[.]json": () => ["/profile/privacy/export.json"],
-  register: () => ["/register"],
-  "register_.confirm": () => ["/register/confirm?token=nothing"],
-  "reset-password": () => ["/reset-password?token=nothing"],
-  returns: () => ["/returns"],
-  "robots[.]txt": () => ["/robots.txt"],
-  search: () => ["/search", "/search?q=stift", "/search?q=a"],
-  shipping: () => ["/shipping"],
-  "sitemap[.]xml": () => ["/sitemap.xml"],
-  support: () => ["/support"],
-  terms: () => ["/terms"],
-  "uploads.$": () => ["/uploads/products/missing.png"],
-  warranty: () => ["/warranty"],
-  withdrawal: (ids) => ["/withdrawal", `/withdrawal?order=${ids.orderId}`],
-};
-
-const routesDir = path.resolve("app/routes");
-const routeFiles = readdirSync(routesDir)
-  .filter((file) => file.endsWith(".tsx") || file.endsWith(".ts"))
-  .map((file) => ({ id: file.replace(/\.tsx?$/, ""), isPage: /export default/.test(readFileSync(path.join(routesDir, file), "utf8")) }));
-
-/** The single-fetch address of a page's data. */
-function dataUrl(url: string): string {
-  const [pathname, query] = url.split("?");
-  return `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
-}
 
 /** Answers whose bytes are text (a NUL in them is a fault); images and other binaries are left out. */
 const isText = (contentType: string) => contentType === "" || /^text\/|json|xml|javascript|x-script/.test(contentType);
@@ -135,7 +52,7 @@ test("no page, data or text answer contains a NUL byte, in any language or curre
   await addToCart(visitors.customer, baseURL!, PRODUCT_ID, 2);
   const customersPage = await (await visitors.admin.get("/admin/customers")).text();
   const messagesPage = await (await visitors.admin.get("/admin/messages")).text();
-  const ids: Ids = {
+  const ids: RouteIds = {
     orderId: checkout.headers()["location"]?.match(/\/order-confirmation\/([0-9a-f-]{36})/)?.[1] ?? NONE,
     customerId: customersPage.match(/\/admin\/customers\/([0-9a-f-]{36})/)?.[1] ?? NONE,
     messageId: messagesPage.match(/\/admin\/messages\/([0-9a-f-]{36}|\d+)/)?.[1] ?? NONE,
