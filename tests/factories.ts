@@ -212,6 +212,10 @@ export interface OrderOverrides {
   createdAt?: When;
   /** Default: one line of "Test product", 1 × 10.00. `[]` makes an order without lines. */
   lines?: OrderLineOverrides[];
+  /** Default unpaid. Paid: paid_at (default now) and amount_received (default the total) are set too. */
+  paymentStatus?: "unpaid" | "paid" | "partially_refunded" | "refunded";
+  paidAt?: When;
+  amountReceived?: Amount;
 }
 
 const cents = (value: Amount) => Math.round(Number(value) * 100);
@@ -253,6 +257,13 @@ export async function createOrder(target: FactoryDb, overrides: OrderOverrides =
       col("locale", "text", overrides.locale),
       created,
       created && { ...created, column: "updated_at" },
+      col("payment_status", "text", overrides.paymentStatus),
+      ...(overrides.paymentStatus && overrides.paymentStatus !== "unpaid"
+        ? [
+            when("paid_at", overrides.paidAt ?? { minutesAgo: 0 }),
+            col("amount_received", "numeric", String(overrides.amountReceived ?? total)),
+          ]
+        : []),
     ]);
     for (const line of lines) {
       await insertRow(tx, "public.order_items", [

@@ -7,7 +7,8 @@ import { clampPage } from "./paging";
 import { toCents } from "~/utils/money";
 import { queueOrderStatusEmail } from "./transactional-email.server";
 import type { VatLine } from "~/utils/vat";
-import { countOrders, readOrderSummaries, readOrderWithLines } from "./order-read.server";
+import { countOrders, readOrderSummaries, readOrderWithLines, type OrderScope } from "./order-read.server";
+import { paymentReference, recordCashOnDelivery } from "./payment.server";
 import type { Address, OrderLine, OrderLines, OrderSummary, StoredOrder } from "./order-read.server";
 
 /** The admin's view of orders and customers, and the order status workflow. */
@@ -26,13 +27,22 @@ export interface AdminOrder extends AdminOrderSummary {
   items: OrderLine[];
   /** The VAT contained in the total, by the rates stored on the lines. */
   vat: VatLine[];
+  paidAt: string | null;
+  amountReceived: number | null;
+  amountRefunded: number;
+  paymentSource: StoredOrder["paymentSource"];
+  /** The RF creditor reference a bank transfer carries. */
+  paymentReference: string;
+  invoiceNumber: number;
 }
 
-export async function listOrders(page: number, pageSize: number) {
+/** The admin's order list: every order, or those still waiting for their money (?payment=unpaid). */
+export async function listOrders(page: number, pageSize: number, filter: { unpaid?: boolean } = {}) {
   const db = await getDb();
-  const total = await countOrders(db, "all");
+  const scope: OrderScope = filter.unpaid ? { unpaid: true } : "all";
+  const total = await countOrders(db, scope);
   const { page: current, pageCount, offset } = clampPage(total, page, pageSize);
-  const orders = total === 0 ? [] : await readOrderSummaries(db, "all", { limit: pageSize, offset });
+  const orders = total === 0 ? [] : await readOrderSummaries(db, scope, { limit: pageSize, offset });
   return { orders, total, page: current, pageCount };
 }
 
@@ -54,6 +64,13 @@ export function adminOrderView(order: StoredOrder & OrderLines): AdminOrder {
     billingAddress: order.billingAddress,
     items: order.lines,
     vat: order.vat,
+    paymentStatus: order.paymentStatus,
+    paidAt: order.paidAt,
+    amountReceived: order.amountReceived,
+    amountRefunded: order.amountRefunded,
+    paymentSource: order.paymentSource,
+    paymentReference: paymentReference(order.id),
+    invoiceNumber: order.invoiceNumber,
   };
 }
 
@@ -100,6 +117,8 @@ export async function changeOrderStatus(id: string, to: OrderStatus): Promise<St
       );
     }
     await tx.query("update public.orders set status = $2, updated_at = now() where id = $1", [id, to]);
+    // Cash on delivery is paid at the door: delivered means paid.
+    if (to === "delivered") await recordCashOnDelivery(tx, id);
     // The customer hears of it: the e-mail is queued in this transaction (none for 'pending').
     if (to !== "pending") await queueOrderStatusEmail(tx, id, to);
     return { ok: true, from: order.status, to } as const;

@@ -4,6 +4,7 @@ import { percentToRate, vatByRate, type VatLine } from "~/utils/vat";
 import type { PaymentMethod } from "./checkout-options";
 import { orderNumber } from "./order-number";
 import type { OrderStatus } from "./order-status";
+import type { PaymentSource, PaymentStatus } from "./payment-status";
 
 /**
  * The one reader of stored orders: their columns and row type, the mapping of a row to a camelCase
@@ -51,6 +52,7 @@ export interface OrderSummary {
   total: number;
   currency: Currency;
   status: OrderStatus;
+  paymentStatus: PaymentStatus;
 }
 
 /** One order as stored, without its lines. */
@@ -65,6 +67,13 @@ export interface StoredOrder extends OrderSummary {
   locale: string;
   /** Consecutive invoice number, given when the order was placed. */
   invoiceNumber: number;
+  /** When the payment arrived (ISO), null while unpaid. */
+  paidAt: string | null;
+  /** Cents received, as received (may differ from the total); null while unpaid. */
+  amountReceived: number | null;
+  /** Cents paid back by credit notes. */
+  amountRefunded: number;
+  paymentSource: PaymentSource | null;
   shippingAddress: Address;
   billingAddress: Address;
   /** The addresses' JSON exactly as stored (the data export hands over what is held, unnormalized). */
@@ -91,9 +100,9 @@ export interface OrderLines {
 /** Lines in the order they were placed ("placed": the cart's order), or by product name. */
 export type LineOrder = "placed" | "name";
 
-const SUMMARY_COLUMNS = "id, created_at, customer_name, customer_email, total_amount, currency, status";
+const SUMMARY_COLUMNS = "id, created_at, customer_name, customer_email, total_amount, currency, status, payment_status";
 const ORDER_COLUMNS = `${SUMMARY_COLUMNS}, updated_at, user_id, session_id, customer_phone, payment_method, locale,
-  invoice_number, shipping_address, billing_address`;
+  invoice_number, shipping_address, billing_address, paid_at, amount_received, amount_refunded, payment_source`;
 const LINE_COLUMNS = "order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate";
 const LINE_ORDER: Record<LineOrder, string> = { placed: "id", name: "product_name, id" };
 /** Order lists: newest first. */
@@ -107,6 +116,7 @@ interface SummaryRow {
   total_amount: string | number;
   currency: Currency;
   status: OrderStatus;
+  payment_status: PaymentStatus;
 }
 
 interface OrderRow extends SummaryRow {
@@ -119,6 +129,10 @@ interface OrderRow extends SummaryRow {
   invoice_number: string | number;
   shipping_address: unknown;
   billing_address: unknown;
+  paid_at: Date | string | null;
+  amount_received: string | number | null;
+  amount_refunded: string | number;
+  payment_source: PaymentSource | null;
 }
 
 interface LineRow {
@@ -146,6 +160,7 @@ function toSummary(row: SummaryRow): OrderSummary {
     total: toCents(row.total_amount),
     currency: row.currency,
     status: row.status,
+    paymentStatus: row.payment_status,
   };
 }
 
@@ -161,6 +176,10 @@ function toStoredOrder(row: OrderRow): StoredOrder {
     paymentMethod: row.payment_method,
     locale: row.locale,
     invoiceNumber: Number(row.invoice_number),
+    paidAt: row.paid_at === null ? null : iso(row.paid_at),
+    amountReceived: row.amount_received === null ? null : toCents(row.amount_received),
+    amountRefunded: toCents(row.amount_refunded),
+    paymentSource: row.payment_source,
     shippingAddress: toAddress(shipping),
     billingAddress: toAddress(billing),
     storedAddresses: { shipping, billing },
@@ -223,11 +242,14 @@ export async function readOrderWithLines(db: Queryable, id: string, order: LineO
   return stored ? { ...stored, ...(await readOrderLines(db, id, order)) } : null;
 }
 
-/** Whose orders a list shows: every order (admin), or one user's. */
-export type OrderScope = { userId: string } | "all";
+/** Whose orders a list shows: every order (admin), the unpaid ones not cancelled (admin), or one user's. */
+export type OrderScope = { userId: string } | { unpaid: true } | "all";
 
 function scopeFilter(scope: OrderScope): { where: string; params: unknown[] } {
-  return scope === "all" ? { where: "", params: [] } : { where: "where user_id = $1", params: [scope.userId] };
+  if (scope === "all") return { where: "", params: [] };
+  // orders_unpaid_idx: the list of orders still waiting for their money.
+  if ("unpaid" in scope) return { where: "where payment_status = 'unpaid' and status <> 'cancelled'", params: [] };
+  return { where: "where user_id = $1", params: [scope.userId] };
 }
 
 /** How many orders the scope has. */
