@@ -1,10 +1,10 @@
 import { useT } from "~/i18n/use-t";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
 // Its own module, so that the footer (on every page) does not pull the form schemas (zod) into
 // every page's JavaScript.
 
-/** The honeypot's field name: people never see it, form-filling bots do. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD };
 
 /**
  * A text field people do not see and screen readers skip; bots that fill every field fill it too.

@@ -1,21 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { requestContext } from "~/services/request-context.server";
 import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
-import { clientAddress } from "~/utils/client-address.server";
-import { barrierReportSubject, messageRateLimited, messageSent } from "~/services/message-form.server";
+import { barrierReportSubject, submitMessageForm } from "~/services/message-form.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import {
   Honeypot,
-  HONEYPOT_FIELD,
   BARRIER_PAGE_MAX,
   MESSAGE_MAX,
   SentPanel,
@@ -24,7 +20,6 @@ import {
   longTextField,
   nameField,
 } from "~/components/message-form";
-import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 
@@ -53,23 +48,16 @@ export async function loader(args: LoaderFunctionArgs) {
   return { messages: routeMessages(locale, handle), content: pageContent(locale, "accessibility") as unknown as StaticPageContent };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "accessibility");
-
-  const submission = parseWithZod(formData, { schema: barrierSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
+export function action(args: ActionFunctionArgs) {
   // Its own counter: a person reporting a barrier is not held back by messages sent on /contact.
-  const limit = await hitRateLimit(`accessibility:${clientAddress(request)}`, BARRIER_RATE_LIMIT.limit, BARRIER_RATE_LIMIT.windowSeconds);
-  if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
-
-  // A signed-in sender's report is linked to their account; a typed address links nothing.
-  const { locale, userId } = await requestContext({ request, context });
-  const { page, description, ...sender } = submission.value;
-  await createContactMessage({ ...sender, subject: barrierReportSubject(page), message: description, locale, userId });
-  return messageSent(request, "accessibility");
+  return submitMessageForm(args, {
+    kind: "accessibility",
+    schema: barrierSchema,
+    rateLimit: BARRIER_RATE_LIMIT,
+    store: async ({ page, description, ...name }, sender) => {
+      await createContactMessage({ ...name, subject: barrierReportSubject(page), message: description, ...sender });
+    },
+  });
 }
 
 export default function AccessibilityStatement() {

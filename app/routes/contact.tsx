@@ -1,21 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { requestContext } from "~/services/request-context.server";
 import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
-import { clientAddress } from "~/utils/client-address.server";
-import { messageRateLimited, messageSent } from "~/services/message-form.server";
+import { submitMessageForm } from "~/services/message-form.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { FactList, StaticPage, staticPageMeta, type StaticFact, type StaticPageContent } from "~/components/static-page";
 import {
   Honeypot,
-  HONEYPOT_FIELD,
   MESSAGE_MAX,
   SentPanel,
   emailField,
@@ -23,7 +19,6 @@ import {
   nameField,
   subjectField,
 } from "~/components/message-form";
-import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 
@@ -47,21 +42,15 @@ export async function loader(args: LoaderFunctionArgs) {
   return { messages: routeMessages(locale, handle), content: pageContent(locale, "contact") as unknown as StaticPageContent & { hours: StaticFact[]; detailsTitle: string; hoursTitle: string } };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "contact");
-
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const limit = await hitRateLimit(`contact:${clientAddress(request)}`, CONTACT_RATE_LIMIT.limit, CONTACT_RATE_LIMIT.windowSeconds);
-  if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
-
-  // A signed-in sender's message is linked to their account; a typed address links nothing.
-  const { locale, userId } = await requestContext({ request, context });
-  await createContactMessage({ ...submission.value, locale, userId });
-  return messageSent(request, "contact");
+export function action(args: ActionFunctionArgs) {
+  return submitMessageForm(args, {
+    kind: "contact",
+    schema: contactSchema,
+    rateLimit: CONTACT_RATE_LIMIT,
+    store: async (value, sender) => {
+      await createContactMessage({ ...value, ...sender });
+    },
+  });
 }
 
 export default function Contact() {

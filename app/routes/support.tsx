@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
@@ -9,14 +8,11 @@ import { requestContext } from "~/services/request-context.server";
 import { pageContent, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
-import { clientAddress } from "~/utils/client-address.server";
-import { messageRateLimited, messageSent } from "~/services/message-form.server";
+import { submitMessageForm } from "~/services/message-form.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import {
   Honeypot,
-  HONEYPOT_FIELD,
   MESSAGE_MAX,
   SentPanel,
   emailField,
@@ -25,7 +21,6 @@ import {
   orderNumberField,
   subjectField,
 } from "~/components/message-form";
-import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 
@@ -57,28 +52,17 @@ export async function loader(args: LoaderFunctionArgs) {
   return { messages: routeMessages(locale, handle), content: pageContent(locale, "support") as unknown as SupportContent };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  // A filled honeypot is a bot: it gets the same answer as a person, and nothing is stored.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return messageSent(request, "support");
-
-  const submission = parseWithZod(formData, { schema: supportSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  // Counted before the order lookup, so order numbers cannot be guessed at speed either.
-  const limit = await hitRateLimit(`support:${clientAddress(request)}`, SUPPORT_RATE_LIMIT.limit, SUPPORT_RATE_LIMIT.windowSeconds);
-  if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
-
-  const { orderNumber, ...fields } = submission.value;
-  const orderId = orderNumber ? await findOrderIdByNumber(orderNumber) : null;
-  if (orderNumber && !orderId) {
-    return data(submission.reply({ fieldErrors: { orderNumber: ["forms.errors.orderNotFound"] } }), { status: 400 });
-  }
-
-  // A signed-in sender's message is linked to their account; a typed address links nothing.
-  const { locale, userId } = await requestContext({ request, context });
-  await createSupportRequest({ ...fields, orderNumber: orderNumber ?? null, orderId, locale, userId });
-  return messageSent(request, "support");
+export function action(args: ActionFunctionArgs) {
+  return submitMessageForm(args, {
+    kind: "support",
+    schema: supportSchema,
+    rateLimit: SUPPORT_RATE_LIMIT,
+    store: async ({ orderNumber, ...fields }, sender) => {
+      const orderId = orderNumber ? await findOrderIdByNumber(orderNumber) : null;
+      if (orderNumber && !orderId) return { fieldErrors: { orderNumber: ["forms.errors.orderNotFound"] } };
+      await createSupportRequest({ ...fields, orderNumber: orderNumber ?? null, orderId, ...sender });
+    },
+  });
 }
 
 function Box({ box, children }: { box: SupportBox; children: ReactNode }) {
