@@ -5,7 +5,11 @@ import { defaultLocale, isLocale } from "~/i18n/config";
 import { createPageCache, isSharedPageRequest, pageCacheConfig, type PageRender } from "~/page-cache/index.server";
 import { resolveVisitorValues } from "~/page-cache/visitor.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail-worker.server";
-import { checkServerConfig, dataDir, isEmbedded, siteUrl } from "~/utils/env.server";
+import { runConfiguredPaymentJobs, startPaymentJobs, stopPaymentJobs } from "~/services/payment-jobs.server";
+import { startBackupSchedule, stopBackupSchedule, takeBackup } from "~/services/backup.server";
+import { metricsRegistry } from "~/services/metrics.server";
+import { shopMetrics } from "~/utils/metrics.server";
+import { checkServerConfig, dataDir, env, isEmbedded, siteUrl } from "~/utils/env.server";
 import { MAX_REQUEST_BYTES } from "~/utils/media";
 
 /**
@@ -30,6 +34,11 @@ export const serverRuntime = {
   resetDatabaseConnections: resetPostgresPools,
   startMailWorker,
   stopMailWorker,
+  /** Unpaid bank transfers: reminders and expiries, hourly in every process (claimed per order in the database). */
+  startPaymentJobs,
+  stopPaymentJobs,
+  /** One run now (`npm run payments -- remind` calls this on the build it loads). */
+  runPaymentJobs: runConfiguredPaymentJobs,
   /**
    * The shared page cache, also for visitors with a cart or an account (their values from their
    * cookies); `render` is the app's request handler, which renders a miss in-process.
@@ -43,6 +52,17 @@ export const serverRuntime = {
   dataDir,
   isEmbedded,
   siteUrl: () => siteUrl(),
+  /** Backups of the embedded database and uploads (app/services/backup.server.ts): now, and every BACKUP_INTERVAL_HOURS. */
+  takeBackup,
+  startBackupSchedule,
+  stopBackupSchedule,
+  /** This process's Prometheus registry and the metrics the server entry records (server/metrics.ts). */
+  metrics: () => {
+    const { httpDuration, pageCache } = shopMetrics();
+    return { registry: metricsRegistry(), httpDuration, pageCache };
+  },
+  /** METRICS_TOKEN: /metrics answers only with it as a bearer token; unset, /metrics is 404. */
+  metricsToken: () => env().METRICS_TOKEN,
   /** The largest admin upload request (all images and the video together). */
   maxUploadRequestBytes: MAX_REQUEST_BYTES,
 };

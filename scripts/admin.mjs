@@ -54,7 +54,8 @@ async function openDatabase() {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const pg = new PGlite(dir, { extensions: { pg_trgm } });
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const pg = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
   await pg.waitReady;
   return { where: dir, query: async (text, params = []) => (await pg.query(text, params)).rows, close: () => pg.close() };
 }

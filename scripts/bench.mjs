@@ -16,6 +16,10 @@
 //   - with two processes: how long an admin's stock change takes to show on pages of both.
 // The embedded setup is also run on a catalogue of BENCH_SMALL_PRODUCTS (100; 0 skips it) for the
 // 10 000 / 100 latency ratio. Prints the tables and writes them into docs/performance.md.
+//
+// BENCH_ONLY=search: only the listing beside the searches (plain, typo + compound word, several
+// words), on the embedded database of BENCH_PRODUCTS, uncached (PAGE_CACHE=off, PAGE_CACHE_TTL=0:
+// every request runs its queries); written into the "bench-search" block of docs/performance.md.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -44,6 +48,8 @@ const routes = [
   { name: "product", path: `/products/${PRODUCT_ID}` },
   { name: "category", path: "/category/coffee-tea" },
   { name: "search", path: "/search?q=lamp" },
+  { name: "search, typo + compound", path: "/search?q=schreibtishlampe" },
+  { name: "search, two words", path: "/search?q=bench%20tag7" },
   { name: "about (static)", path: "/about" },
 ];
 
@@ -82,7 +88,8 @@ async function fillCatalogue(query, size) {
 async function fillEmbedded(dataDir, size) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm, unaccent } });
   try {
     return await fillCatalogue(async (text, params) => (await db.query(text, params)).rows, size);
   } finally {
@@ -237,7 +244,7 @@ async function propagation(admin) {
 // ---------------------------------------------------------------------------------------------
 // One setup
 
-async function measureSetup({ label, size, env, dataDir, short = false, prepare }) {
+async function measureSetup({ label, size, env, dataDir, short = false, prepare, only = routes }) {
   log(`${label}: starting the shop…`);
   const server = await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir, env });
   const results = [];
@@ -250,7 +257,7 @@ async function measureSetup({ label, size, env, dataDir, short = false, prepare 
     const admin = prepare ? await prepare(visitors) : undefined;
     bytes = await listingBytes(visitors[1]);
     if (!short) bare = await measureBare();
-    for (const route of routes) {
+    for (const route of only) {
       for (const visitor of visitors) {
         await pause(2000);
         const headers = visitor.cookies.size ? { cookie: visitor.header } : {};
@@ -353,13 +360,13 @@ function buildBare() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-async function embeddedSetup(size, short) {
+async function embeddedSetup(size, short, options = {}) {
   const dataDir = freshDataDir("bench");
   try {
     log(`embedded, ${size} products: first start (migrate + seed)…`);
     await stopServer(await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir }));
     const products = await fillEmbedded(dataDir, size);
-    return await measureSetup({ label: "Embedded PGlite", size: products, dataDir, short });
+    return await measureSetup({ label: "Embedded PGlite", size: products, dataDir, short, ...options });
   } finally {
     removeDataDir(dataDir);
   }
@@ -411,9 +418,31 @@ async function postgresSetups(url) {
   return setups;
 }
 
+/** BENCH_ONLY=search: the listing and the searches side by side, uncached. */
+async function searchOnly() {
+  const only = routes.filter((route) => route.path === LISTING || route.path.startsWith("/search"));
+  const setup = await embeddedSetup(SIZE, true, { only, env: { PAGE_CACHE: "off", PAGE_CACHE_TTL: "0" } });
+  const lines = [
+    `${CONNECTIONS} connections, ${DURATION} s per route, uncached (PAGE_CACHE=off, PAGE_CACHE_TTL=0), embedded PGlite, ${setup.size} products, ` +
+      `${os.cpus().length} cores; load from a second process on the same cores.`,
+    "",
+    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | req/s ÷ listing |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of setup.results) {
+    const listing = setup.results.find((r) => r.route === "products" && r.visitor === row.visitor);
+    lines.push(`| ${row.route} | ${row.visitor} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${listing ? ratio(row.rps / listing.rps) : "–"} |`);
+  }
+  const output = lines.join("\n");
+  console.log(output);
+  writePerformanceBlock("bench-search", "BENCH_ONLY=search npm run bench", output);
+  log("written to docs/performance.md");
+}
+
 async function main() {
   log("building…");
   ensureBuild(BUILD_DIR, { reuse: process.env.BENCH_SKIP_BUILD === "1" });
+  if (process.env.BENCH_ONLY === "search") return searchOnly();
   buildBare();
   rmSync(path.join(root, BUILD_DIR, "bench-results.json"), { force: true });
   const small = SMALL_SIZE > 0 ? await embeddedSetup(SMALL_SIZE, true) : undefined;

@@ -11,6 +11,7 @@ import type { Logger } from "./log";
 import { accessLog } from "./middleware/access-log";
 import { privateByDefault } from "./middleware/cache-control";
 import { health } from "./middleware/health";
+import { metricsMiddleware, reachedApp, type MetricsOptions } from "./metrics";
 import { localeOf } from "./middleware/refusal";
 import { adminUploadPaths, ALLOWED_METHODS, refusals } from "./middleware/refusals";
 import { sameOrigin } from "./middleware/same-origin";
@@ -38,6 +39,8 @@ export interface AppOptions {
   /** The build's client folder (build/client): hashed assets under assets/, the public files. */
   clientDir?: string;
   isShuttingDown: () => boolean;
+  /** /metrics and the request metrics (server/metrics.ts); without it, neither. */
+  metrics?: MetricsOptions;
 }
 
 /**
@@ -88,7 +91,8 @@ export function connectListener(log: Logger) {
 
 /**
  * The shop's HTTP layer, in order:
- * 1. `Connection: close` once shutting down; the access log; the client's address for rate limits;
+ * 1. `Connection: close` once shutting down; the access log; request metrics and /metrics
+ *    (server/metrics.ts); the client's address for rate limits;
  * 2. security headers with a per-request CSP nonce; /healthz and /readyz;
  * 3. the refusals that need no app: cross-site writes (403), malformed paths (400), other methods
  *    (405), non-form bodies (415), bodies without a length (411) or over the limit (413);
@@ -109,6 +113,7 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
   app.use(accessLog(log));
+  if (options.metrics) app.use(metricsMiddleware(options.metrics));
   app.use((req, _res, next) => {
     // The address rate limits count per (X-Forwarded-For only with TRUST_PROXY: see `trust proxy`).
     // The page cache's render of a miss carries it too: it is made of the visitor's request.
@@ -132,6 +137,7 @@ export function createApp(options: AppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
   app.use(privateByDefault(runtime.isSharedPageRequest));
+  app.use(reachedApp);
   if (pageCache) {
     app.use((req, res, next) => {
       const url = remixUrl(req);

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "./log";
+import { serveClusterMetrics } from "./metrics";
 
 /**
  * WEB_CONCURRENCY > 1 (with DATABASE_URL): this process is the primary. It serves nothing itself:
@@ -59,6 +60,8 @@ export function runPrimary({ workers, log, graceMs }: { workers: number; log: Lo
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
+  // /metrics in any worker answers with the sum over all of them (server/metrics.ts).
+  serveClusterMetrics(log);
   log.info(`Starting ${workers} server processes (WEB_CONCURRENCY=${workers}), primary pid ${process.pid}`);
   for (let i = 0; i < workers; i++) fork();
 }

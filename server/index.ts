@@ -16,11 +16,14 @@ import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, installGlobals, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { ServerRuntime } from "../app/server-runtime.server";
 import type { Persona } from "../app/page-cache/index.server";
+import { controlSocketPath } from "../scripts/lib/backup-archive.mjs";
 import { connectListener, createApp } from "./app";
+import { startBackupControl, type BackupControl } from "./backup-control";
 import { readConfig } from "./config";
 import { runPrimary } from "./cluster";
 import { acquireDataDirLock, DataDirInUse, type DataDirLock } from "./data-dir-lock";
 import { createLogger, describeUnhandledRejection, type Logger } from "./log";
+import { clusterWorkerMetrics, routeMatcher } from "./metrics";
 import { createShutdown } from "./shutdown";
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
@@ -77,12 +80,18 @@ async function main() {
 
   let server: http.Server | undefined;
   let lock: DataDirLock | undefined;
+  let backupControl: BackupControl | null = null;
   const shutdown = createShutdown({
     server: () => server,
     log,
     graceMs: config.shutdownGraceMs,
     steps: [
       ["mail worker", () => runtime.stopMailWorker()],
+      ["payment reminders", () => runtime.stopPaymentJobs()],
+      ["backups", async () => {
+        await backupControl?.close();
+        await runtime.stopBackupSchedule();
+      }],
       ["database", () => runtime.closeDatabase()],
       ["data folder lock", () => lock?.release()],
     ],
@@ -132,7 +141,12 @@ async function main() {
       if (shutdown.isShuttingDown()) return;
     }
   }
+  if (runtime.isEmbedded()) {
+    backupControl = await startBackupControl({ socketPath: controlSocketPath(runtime.dataDir()), takeBackup: runtime.takeBackup, log });
+  }
+  log.info(await runtime.startBackupSchedule(log));
   log.info(runtime.startMailWorker() ? "Mail: sending the e-mail outbox over SMTP_URL" : "Mail: no SMTP_URL, e-mails stay in the outbox (Admin → Messages)");
+  runtime.startPaymentJobs(log);
 
   // Every render's load context, made here alike for a visitor's request (its nonce from the
   // security headers) and for the page cache's render of a miss (a nonce of its own, and the kind
@@ -152,6 +166,17 @@ async function main() {
     pageCache,
     clientDir: path.resolve(serverDir, "../client"),
     isShuttingDown: shutdown.isShuttingDown,
+    // Without METRICS_TOKEN nobody may read metrics: none are taken, and /metrics is the shop's 404.
+    ...(runtime.metricsToken()
+      ? {
+          metrics: {
+            metrics: runtime.metrics,
+            token: runtime.metricsToken,
+            match: routeMatcher(build.routes),
+            ...(cluster.isWorker ? { clusterText: clusterWorkerMetrics(runtime.metrics().registry) } : {}),
+          },
+        }
+      : {}),
   });
   server = http.createServer(app);
   // Expect: 100-continue is answered by the body limits (a refused upload is never sent).

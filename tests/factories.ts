@@ -68,6 +68,8 @@ export interface ProductOverrides {
   nameAr?: string;
   description?: string;
   descriptionDe?: string;
+  descriptionFr?: string;
+  descriptionAr?: string;
   category?: string;
   /** The base price (the `price` column). */
   price?: Amount;
@@ -80,6 +82,8 @@ export interface ProductOverrides {
   inStock?: boolean;
   featured?: boolean;
   tags?: string[];
+  /** The main image and all images (`images`; additional_images = all but the first). Default: the column defaults. */
+  images?: string[];
   createdAt?: When;
 }
 
@@ -94,6 +98,8 @@ export async function createProduct(target: FactoryDb, overrides: ProductOverrid
     col("name_ar", "text", p.nameAr),
     col("description", "text", p.description),
     col("description_de", "text", p.descriptionDe),
+    col("description_fr", "text", p.descriptionFr),
+    col("description_ar", "text", p.descriptionAr),
     col("category", "text", p.category ?? "office-gifts"),
     col("price", "numeric", amount(p.price ?? 10)),
     col("price_eur", "numeric", amount(p.priceEur ?? 10)),
@@ -104,6 +110,9 @@ export async function createProduct(target: FactoryDb, overrides: ProductOverrid
     col("in_stock", "boolean", p.inStock ?? true),
     col("featured", "boolean", p.featured),
     col("tags", "text[]", p.tags),
+    col("image", "text", p.images?.[0]),
+    col("images", "text[]", p.images),
+    col("additional_images", "text[]", p.images?.slice(1)),
     p.createdAt === undefined ? undefined : when("created_at", p.createdAt),
   ]);
 }
@@ -193,6 +202,8 @@ export interface OrderLineOverrides {
 }
 
 export interface OrderOverrides {
+  /** Default: the database's gen_random_uuid(). A fixed id gives a fixed order number (a bank statement's reference names it). */
+  id?: string;
   customerName?: string;
   customerEmail?: string;
   customerPhone?: string;
@@ -243,6 +254,7 @@ export async function createOrder(target: FactoryDb, overrides: OrderOverrides =
   const created = overrides.createdAt === undefined ? undefined : when("created_at", overrides.createdAt);
   const write = async (tx: Queryable) => {
     const id = await insertRow(tx, "public.orders", [
+      col("id", "uuid", overrides.id),
       col("customer_name", "text", overrides.customerName ?? "Erika Muster"),
       col("customer_email", "text", overrides.customerEmail ?? "erika@example.com"),
       col("customer_phone", "text", overrides.customerPhone),

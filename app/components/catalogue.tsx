@@ -125,7 +125,7 @@ export function FilterForm({
           {t("catalogue.sort")}
         </label>
         <select id={`${id}-sort`} name="sort" defaultValue={params.sort} className="input">
-          {SORTS.map((sort) => (
+          {SORTS.filter((sort) => sort !== "relevance" || params.q).map((sort) => (
             <option key={sort} value={sort}>
               {t(`catalogue.sorts.${sort}`)}
             </option>
@@ -136,7 +136,10 @@ export function FilterForm({
         <button type="submit" className="btn-primary">
           {t("catalogue.apply")}
         </button>
-        <Link to={params.view === "list" ? `${location.pathname}?view=list` : location.pathname} className="btn-secondary">
+        <Link
+          to={catalogueHref(location.pathname, new URLSearchParams(), { q: params.q, view: params.view === "list" ? "list" : null })}
+          className="btn-secondary"
+        >
           {t("catalogue.reset")}
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { ChevronIcon } from "./icons";
 import { lazy, Suspense } from "react";
 import { OffersAdminToggle, useOffersAdmin } from "./admin/offers-admin";
 import { OffersAdminPanel as ServerOffersAdminPanel } from "./admin/offers-editor";
+import { ProductImage } from "./product-image";
 
 /**
  * The editor (and its form library) is for admins in edit mode only: shoppers' first load must not
@@ -73,7 +74,7 @@ export function OffersSection({ section }: { section: OfferSection }) {
           <li key={offer.id} id={`offer-${index + 1}`} className="card flex flex-col overflow-hidden" data-testid="offer">
             <div className="relative">
               {offer.image ? (
-                <img src={offer.image} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+                <ProductImage src={offer.image} width={800} height={500} sizes="(min-width: 1024px) 400px, 85vw" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
               ) : (
                 <div className="aspect-[8/5] w-full bg-slate-100" data-testid="offer-no-image" />
               )}

@@ -42,7 +42,7 @@ export interface BankTransfer {
   bankName: string;
 }
 
-/** What a shopper paying by bank transfer needs: the account, the amount, the order number as the reference. */
+/** What a shopper paying by bank transfer needs: the account, the amount, the reference (the order's RF creditor reference). */
 export function BankTransferDetails({ bank, amount, currency, reference }: { bank: BankTransfer; amount: number; currency: Currency; reference: string }) {
   const { t } = useT();
   const rows: Array<[string, string, string]> = [

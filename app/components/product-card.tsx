@@ -5,6 +5,7 @@ import { Price } from "./price";
 import { AddToCartForm } from "./add-to-cart-form";
 import { FavoriteToggle } from "./favorite-toggle";
 import { SharedForm } from "./shared-form";
+import { ProductImage } from "./product-image";
 import { useId } from "react";
 
 export function StockStatus({ stock, available }: { stock: number; available: boolean }) {
@@ -40,7 +41,15 @@ export function ProductCard({
     <article data-testid="product-card" className={list ? "pc pc-list" : "pc"}>
       {/* The image repeats the title's link for the pointer: hidden from keyboards and screen readers. */}
       <Link to={`/products/${product.id}`} discover="none" className={list ? "pc-media w-32 sm:w-48" : "pc-media"} tabIndex={-1} aria-hidden="true">
-        <img src={product.image} alt="" width={600} height={600} loading={eager ? "eager" : "lazy"} decoding="async" className="pc-img" />
+        <ProductImage
+          src={product.image}
+          width={600}
+          height={600}
+          // Two columns on phones (container padding and gap off), three from lg, four in the 1280 px page.
+          sizes={list ? "(min-width: 640px) 192px, 128px" : "(min-width: 1280px) 300px, (min-width: 1024px) calc(33vw - 22px), (min-width: 640px) calc(50vw - 32px), calc(50vw - 22px)"}
+          priority={eager}
+          className="pc-img"
+        />
       </Link>
       {product.discount || featured ? (
         <div className="pc-badges">

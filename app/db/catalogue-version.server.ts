@@ -62,6 +62,7 @@ export function observeCatalogueWrites(db: Database): Database {
     kind: db.kind,
     close: () => db.close(),
     ...(db.notify && db.listen ? { notify: db.notify.bind(db), listen: db.listen.bind(db) } : {}),
+    ...(db.dumpDataDir ? { dumpDataDir: db.dumpDataDir.bind(db) } : {}),
     async transaction(fn, options) {
       let wrote = false;
       // A retried attempt starts over: only the attempt that commits counts.

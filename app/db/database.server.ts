@@ -5,6 +5,7 @@ import type { PGlite as PGliteType } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import { retryOnConflict, type TransactionOptions } from "./transaction-retry.server";
 import { env } from "~/utils/env.server";
+import { noteDatabaseAnswered, noteDatabaseError } from "~/utils/metrics.server";
 
 export type { TransactionOptions };
 
@@ -20,6 +21,11 @@ export interface Database extends Queryable {
   /** `retries`: run the whole transaction again when it loses a deadlock or serialization race. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: its data folder as a tar (PGlite's dumpDataDir), taken while no transaction is
+   * open, after a checkpoint: every transaction committed before the call is in it (backups).
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** Postgres only: NOTIFY on a channel (delivered to listeners of every connection, after commit). */
   notify?(channel: string, payload: string): Promise<void>;
   /**
@@ -132,12 +138,37 @@ function logOutage(error: unknown) {
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    const result = await work();
+    noteDatabaseAnswered();
+    return result;
   } catch (error) {
     if (isConnectionError(error)) {
+      noteDatabaseError("unavailable");
       logOutage(error);
       throw databaseUnavailable();
     }
+    countError(error);
+    throw error;
+  }
+}
+
+/** Errors counted already (a statement's inside a transaction reaches the transaction's guard too). */
+const countedErrors = new WeakSet<object>();
+function countError(error: unknown) {
+  if (isOutageAnswer(error)) return;
+  if (error && typeof error === "object") {
+    if (countedErrors.has(error)) return;
+    countedErrors.add(error);
+  }
+  noteDatabaseError("query");
+}
+
+/** Counts a PGlite statement's failure (/metrics) and passes it on. */
+async function counted<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    countError(error);
     throw error;
   }
 }
@@ -145,9 +176,10 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg: PGliteType = new PGlite(dataDir ? path.resolve(dataDir) : undefined, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
   });
   await pg.waitReady;
   return wrapPglite(pg);
@@ -156,11 +188,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 export function wrapPglite(pg: PGliteType): Database {
   const asQueryable = (q: Pick<PGliteType, "query" | "exec">): Queryable => ({
     async query<T>(text: string, params: unknown[] = []) {
-      const result = await q.query<T>(text, params);
+      const result = await counted(() => q.query<T>(text, params));
       return result.rows;
     },
     async exec(text: string) {
-      await q.exec(text);
+      await counted(() => q.exec(text));
     },
   });
   return {
@@ -168,6 +200,12 @@ export function wrapPglite(pg: PGliteType): Database {
     ...asQueryable(pg),
     transaction: (fn, options) => retryOnConflict(() => pg.transaction((tx) => fn(asQueryable(tx))), options),
     close: () => pg.close(),
+    async dumpDataDir() {
+      await pg.exec("checkpoint");
+      // PGlite runs one statement at a time, and a transaction holds its transaction lock from
+      // BEGIN to COMMIT: taken here, the dump falls between transactions, never inside one.
+      return pg._runExclusiveTransaction(() => pg.dumpDataDir("none"));
+    },
   };
 }
 

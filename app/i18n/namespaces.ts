@@ -12,6 +12,7 @@ export type Namespace =
   | "catalogue"
   | "checkout"
   | "common"
+  | "documents"
   | "email"
   | "favorites"
   | "forms"
@@ -71,6 +72,7 @@ export const ALL_CLIENT_NAMESPACES = [
   "catalogue",
   "checkout",
   "common",
+  "documents",
   "favorites",
   "forms",
   "home",

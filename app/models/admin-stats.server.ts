@@ -39,17 +39,19 @@ export interface RevenueDay {
 }
 
 /**
- * Revenue per day (UTC) for the last `days` days including today, per currency, in cents.
- * Cancelled orders do not count. Days without orders are present with 0.
+ * Revenue per day (UTC) for the last `days` days including today, per currency, in cents: money
+ * received (by payment date), less what credit notes paid back — not orders placed. Days without
+ * payments are present with 0.
  */
 export async function revenueByDay(days = 30, now = new Date()): Promise<RevenueDay[]> {
   const db = await getDb();
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = new Date(end.getTime() - (days - 1) * 86_400_000);
+  // orders_paid_at_idx: only the orders paid in the window are read.
   const rows = await db.query<{ day: string; currency: Currency; total: string | number }>(
-    `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, currency, sum(total_amount) as total
+    `select to_char((paid_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, currency, sum(amount_received - amount_refunded) as total
        from public.orders
-      where status <> 'cancelled' and created_at >= $1::timestamptz and created_at < $2::timestamptz
+      where paid_at is not null and paid_at >= $1::timestamptz and paid_at < $2::timestamptz
       group by 1, 2`,
     [start.toISOString(), new Date(end.getTime() + 86_400_000).toISOString()],
   );

@@ -3,8 +3,9 @@ import { toCents } from "~/utils/money";
 import { trendPeriods } from "~/utils/shop-time";
 
 /**
- * The admin's computed trends: orders and revenue (EUR, gross, cancelled orders excluded) of the
- * last 30 days against the 30 days before, read in one query from the orders themselves.
+ * The admin's computed trends: orders placed (cancelled ones excluded) and revenue (EUR, gross, by
+ * payment received, less refunds) of the last 30 days against the 30 days before, read in one query
+ * from the orders themselves.
  */
 export interface PeriodFigures {
   orders: number;
@@ -21,12 +22,12 @@ export async function getOrderTrends(now = new Date()): Promise<OrderTrends> {
   const { current, previous } = trendPeriods(now);
   const db = await getDb();
   const [row] = await db.query<{ orders_now: number; orders_before: number; revenue_now: string | number; revenue_before: string | number }>(
-    `select count(*) filter (where created_at >= $2)::int as orders_now,
-            count(*) filter (where created_at < $2)::int as orders_before,
-            coalesce(sum(total_amount) filter (where created_at >= $2 and currency = 'EUR'), 0) as revenue_now,
-            coalesce(sum(total_amount) filter (where created_at < $2 and currency = 'EUR'), 0) as revenue_before
+    `select count(*) filter (where status <> 'cancelled' and created_at >= $2 and created_at < $3)::int as orders_now,
+            count(*) filter (where status <> 'cancelled' and created_at >= $1 and created_at < $2)::int as orders_before,
+            coalesce(sum(amount_received - amount_refunded) filter (where paid_at >= $2 and paid_at < $3 and currency = 'EUR'), 0) as revenue_now,
+            coalesce(sum(amount_received - amount_refunded) filter (where paid_at >= $1 and paid_at < $2 and currency = 'EUR'), 0) as revenue_before
        from public.orders
-      where status <> 'cancelled' and created_at >= $1 and created_at < $3`,
+      where (created_at >= $1 and created_at < $3) or (paid_at >= $1 and paid_at < $3)`,
     [previous.from.toISOString(), current.from.toISOString(), current.to.toISOString()],
   );
   return {

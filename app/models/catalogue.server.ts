@@ -28,6 +28,7 @@ export async function loadCatalogue({ searchParams, locale, currency }: Catalogu
     total: result.total,
     pageCount: result.pageCount,
     priceCeiling: result.priceCeiling,
+    search: result.search,
     categoryOptions: categories.map((category) => ({ slug: category.slug, name: categoryName(category, locale) })),
     filtered: Boolean(params.minPrice || params.maxPrice !== undefined || params.inStock || params.q || (!fixed.category && params.category)),
   };

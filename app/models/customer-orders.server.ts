@@ -2,6 +2,8 @@ import { getDb } from "~/db/db.server";
 import type { Currency } from "~/utils/money";
 import { adminOrderView, type AdminOrder } from "./order-admin.server";
 import type { OrderStatus } from "./order-status";
+import type { PaymentStatus } from "./payment-status";
+import type { PaymentMethod } from "./checkout-options";
 import { clampPage } from "./paging";
 import { isUuid } from "./product.server";
 import { countOrders, readLinesOfOrders, readOrderLines, readOrder, readOrderSummaries } from "./order-read.server";
@@ -18,6 +20,8 @@ export interface CustomerOrderSummary {
   total: number;
   currency: Currency;
   status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
   itemCount: number;
 }
 
@@ -43,6 +47,8 @@ export async function listCustomerOrders(userId: string, page: number, pageSize 
     total: order.total,
     currency: order.currency,
     status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
     itemCount: (lines.get(order.id) ?? []).reduce((sum, line) => sum + line.quantity, 0),
   }));
   return { orders, total, page: current, pageCount };

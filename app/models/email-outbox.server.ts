@@ -19,6 +19,8 @@ export const emailKinds = [
   "account_exists",
   "withdrawal_receipt",
   "withdrawal_notice",
+  "payment_reminder",
+  "payment_expired",
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 export const emailStatuses = ["queued", "sending", "sent", "failed"] as const;
@@ -45,6 +47,27 @@ export interface OutgoingEmail {
   unsubscribeUrl?: string | null;
   /** Newsletter e-mails: the issue they belong to (its counts in the admin). */
   newsletterIssueId?: string | null;
+  /** Images the HTML shows by `cid:`: kept as the QR code's text, drawn as PNG when sent (the mail worker). */
+  inlineImages?: InlineQrImage[] | null;
+}
+
+/** A QR code shown inside an e-mail: `<img src="cid:{cid}">` in the HTML, a PNG attachment of that Content-ID. */
+export interface InlineQrImage {
+  cid: string;
+  filename: string;
+  /** The text the QR code carries. */
+  qr: string;
+}
+
+const CID = /^[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,64}$/;
+
+function isInlineQrImage(value: unknown): value is InlineQrImage {
+  const image = value as InlineQrImage;
+  return (
+    typeof image === "object" && image !== null && typeof image.cid === "string" && CID.test(image.cid) &&
+    typeof image.filename === "string" && /^[A-Za-z0-9._-]{1,64}\.png$/.test(image.filename) &&
+    typeof image.qr === "string" && image.qr.length > 0 && image.qr.length <= 1000
+  );
 }
 
 export class InvalidEmailError extends Error {
@@ -88,10 +111,12 @@ export async function enqueueEmail(tx: Queryable, email: OutgoingEmail): Promise
   if (email.text.length > TEXT_MAX) throw new InvalidEmailError("The text is too long.");
   if (!(emailKinds as readonly string[]).includes(email.kind)) throw new InvalidEmailError("Unknown e-mail kind.");
   if (email.unsubscribeUrl && CONTROL.test(email.unsubscribeUrl)) throw new InvalidEmailError("Invalid unsubscribe address.");
+  const images = email.inlineImages?.length ? email.inlineImages : null;
+  if (images && (images.length > 4 || !images.every(isInlineQrImage))) throw new InvalidEmailError("Invalid inline image.");
   const [row] = await tx.query<{ id: string }>(
-    `insert into public.email_outbox (to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, newsletter_issue_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [to, subject, email.text, email.html ?? null, email.kind, email.locale, email.unsubscribeUrl ?? null, email.newsletterIssueId ?? null],
+    `insert into public.email_outbox (to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, newsletter_issue_id, inline_images)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb) returning id`,
+    [to, subject, email.text, email.html ?? null, email.kind, email.locale, email.unsubscribeUrl ?? null, email.newsletterIssueId ?? null, images ? JSON.stringify(images) : null],
   );
   return { id: row!.id };
 }
@@ -105,6 +130,7 @@ export interface OutboxEmail {
   kind: EmailKind;
   locale: string;
   unsubscribeUrl: string | null;
+  inlineImages: InlineQrImage[];
   status: EmailStatus;
   attempts: number;
   nextAttemptAt: string;
@@ -122,6 +148,8 @@ export interface OutboxRow {
   kind: EmailKind;
   locale: string;
   unsubscribe_url: string | null;
+  /** jsonb: an array, or its text on some drivers. */
+  inline_images: unknown;
   status: EmailStatus;
   attempts: number;
   next_attempt_at: string | Date;
@@ -142,6 +170,7 @@ export function outboxEmailFromRow(row: OutboxRow): OutboxEmail {
     kind: row.kind,
     locale: row.locale,
     unsubscribeUrl: row.unsubscribe_url,
+    inlineImages: inlineImagesOf(row.inline_images),
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: iso(row.next_attempt_at)!,
@@ -151,8 +180,20 @@ export function outboxEmailFromRow(row: OutboxRow): OutboxEmail {
   };
 }
 
-export const OUTBOX_COLUMNS = `id, to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, status, attempts,
+export const OUTBOX_COLUMNS = `id, to_address, subject, text_body, html_body, kind, locale, unsubscribe_url, inline_images, status, attempts,
   next_attempt_at, last_error, created_at, sent_at`;
+
+function inlineImagesOf(value: unknown): InlineQrImage[] {
+  let list = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.filter(isInlineQrImage) : [];
+}
 
 /**
  * Claims up to `limit` due e-mails for sending. `for update skip locked` lets several workers (one
@@ -223,4 +264,14 @@ export async function markEmailFailed(
     [email.id, status, error.slice(0, 1000), delay ?? 0],
   );
   return status;
+}
+
+/** How many e-mails wait to be sent (queued, sending) and how many failed for good: /metrics reads this at scrape time. */
+export async function outboxCounts(db: Queryable): Promise<{ queued: number; failed: number }> {
+  const rows = await db.query<{ queued: number; failed: number }>(
+    `select count(*) filter (where status in ('queued', 'sending'))::int as queued,
+            count(*) filter (where status = 'failed')::int as failed
+       from public.email_outbox where status <> 'sent'`,
+  );
+  return rows[0] ?? { queued: 0, failed: 0 };
 }

@@ -9,6 +9,8 @@ import { queueOrderStatusEmail } from "./transactional-email.server";
 import type { VatLine } from "~/utils/vat";
 import { countOrders, readOrderSummaries, readOrderWithLines, type OrderScope } from "./order-read.server";
 import { paymentReference, recordCashOnDelivery } from "./payment.server";
+import { issueCancellationInvoice } from "./order-documents.server";
+import type { Queryable } from "~/db/database.server";
 import type { Address, OrderLine, OrderLines, OrderSummary, StoredOrder } from "./order-read.server";
 
 /** The admin's view of orders and customers, and the order status workflow. */
@@ -20,7 +22,6 @@ export type AdminOrderSummary = OrderSummary;
 
 export interface AdminOrder extends AdminOrderSummary {
   customerPhone: string;
-  paymentMethod: string;
   userId: string | null;
   shippingAddress: Address;
   billingAddress: Address;
@@ -34,6 +35,8 @@ export interface AdminOrder extends AdminOrderSummary {
   /** The RF creditor reference a bank transfer carries. */
   paymentReference: string;
   invoiceNumber: number;
+  /** The language the order was placed in (its delivery note is printed in it). */
+  locale: string;
 }
 
 /** The admin's order list: every order, or those still waiting for their money (?payment=unpaid). */
@@ -71,6 +74,7 @@ export function adminOrderView(order: StoredOrder & OrderLines): AdminOrder {
     paymentSource: order.paymentSource,
     paymentReference: paymentReference(order.id),
     invoiceNumber: order.invoiceNumber,
+    locale: order.locale,
   };
 }
 
@@ -95,34 +99,43 @@ export type StatusChange =
 export async function changeOrderStatus(id: string, to: OrderStatus): Promise<StatusChange> {
   if (!isUuid(id)) return { ok: false, reason: "notFound" };
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [order] = await tx.query<{ status: OrderStatus }>("select status from public.orders where id = $1 for update", [id]);
-    if (!order) return { ok: false, reason: "notFound" } as const;
-    if (!nextStatuses(order.status).includes(to)) return { ok: false, reason: "invalidTransition", from: order.status } as const;
-    if (to === "cancelled") {
-      // The products' rows are locked in id order first (as a checkout takes them), so restoring
-      // stock and checkouts of the same products wait for each other instead of deadlocking.
-      await tx.query(
-        `select p.id from public.products p
-          where p.id in (select product_id from public.order_items where order_id = $1)
-          order by p.id for no key update`,
-        [id],
-      );
-      await tx.query(
-        `update public.products p set stock = p.stock + back.quantity
-           from (select product_id, sum(quantity)::int as quantity from public.order_items
-                  where order_id = $1 and product_id is not null group by product_id) back
-          where p.id = back.product_id`,
-        [id],
-      );
-    }
-    await tx.query("update public.orders set status = $2, updated_at = now() where id = $1", [id, to]);
-    // Cash on delivery is paid at the door: delivered means paid.
-    if (to === "delivered") await recordCashOnDelivery(tx, id);
-    // The customer hears of it: the e-mail is queued in this transaction (none for 'pending').
-    if (to !== "pending") await queueOrderStatusEmail(tx, id, to);
-    return { ok: true, from: order.status, to } as const;
-  }, { retries: CONFLICT_RETRIES });
+  return db.transaction((tx) => changeOrderStatusIn(tx, id, to), { retries: CONFLICT_RETRIES });
+}
+
+/**
+ * changeOrderStatus inside the caller's transaction (the payment expiry cancels through it):
+ * cancelling also issues the cancellation invoice (ST) of the order's invoice. `notify: false`
+ * leaves the customer's e-mail to the caller (which sends its own).
+ */
+export async function changeOrderStatusIn(tx: Queryable, id: string, to: OrderStatus, options: { notify?: boolean } = {}): Promise<StatusChange> {
+  const [order] = await tx.query<{ status: OrderStatus }>("select status from public.orders where id = $1 for update", [id]);
+  if (!order) return { ok: false, reason: "notFound" } as const;
+  if (!nextStatuses(order.status).includes(to)) return { ok: false, reason: "invalidTransition", from: order.status } as const;
+  if (to === "cancelled") {
+    // The products' rows are locked in id order first (as a checkout takes them), so restoring
+    // stock and checkouts of the same products wait for each other instead of deadlocking.
+    await tx.query(
+      `select p.id from public.products p
+        where p.id in (select product_id from public.order_items where order_id = $1)
+        order by p.id for no key update`,
+      [id],
+    );
+    await tx.query(
+      `update public.products p set stock = p.stock + back.quantity
+         from (select product_id, sum(quantity)::int as quantity from public.order_items
+                where order_id = $1 and product_id is not null group by product_id) back
+        where p.id = back.product_id`,
+      [id],
+    );
+  }
+  await tx.query("update public.orders set status = $2, updated_at = now() where id = $1", [id, to]);
+  // The invoice is cancelled by a cancellation invoice (ST-…), numbered in this transaction.
+  if (to === "cancelled") await issueCancellationInvoice(tx, id);
+  // Cash on delivery is paid at the door: delivered means paid.
+  if (to === "delivered") await recordCashOnDelivery(tx, id);
+  // The customer hears of it: the e-mail is queued in this transaction (none for 'pending').
+  if (to !== "pending" && options.notify !== false) await queueOrderStatusEmail(tx, id, to);
+  return { ok: true, from: order.status, to } as const;
 }
 
 export interface CustomerSummary {

@@ -53,6 +53,7 @@ export interface OrderSummary {
   currency: Currency;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
 }
 
 /** One order as stored, without its lines. */
@@ -62,7 +63,6 @@ export interface StoredOrder extends OrderSummary {
   /** The browser session (cart cookie) that placed it. */
   sessionId: string | null;
   customerPhone: string;
-  paymentMethod: PaymentMethod;
   /** The language the order was placed in. */
   locale: string;
   /** Consecutive invoice number, given when the order was placed. */
@@ -100,8 +100,8 @@ export interface OrderLines {
 /** Lines in the order they were placed ("placed": the cart's order), or by product name. */
 export type LineOrder = "placed" | "name";
 
-const SUMMARY_COLUMNS = "id, created_at, customer_name, customer_email, total_amount, currency, status, payment_status";
-const ORDER_COLUMNS = `${SUMMARY_COLUMNS}, updated_at, user_id, session_id, customer_phone, payment_method, locale,
+const SUMMARY_COLUMNS = "id, created_at, customer_name, customer_email, total_amount, currency, status, payment_status, payment_method";
+const ORDER_COLUMNS = `${SUMMARY_COLUMNS}, updated_at, user_id, session_id, customer_phone, locale,
   invoice_number, shipping_address, billing_address, paid_at, amount_received, amount_refunded, payment_source`;
 const LINE_COLUMNS = "order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate";
 const LINE_ORDER: Record<LineOrder, string> = { placed: "id", name: "product_name, id" };
@@ -117,6 +117,7 @@ interface SummaryRow {
   currency: Currency;
   status: OrderStatus;
   payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
 }
 
 interface OrderRow extends SummaryRow {
@@ -124,7 +125,6 @@ interface OrderRow extends SummaryRow {
   user_id: string | null;
   session_id: string | null;
   customer_phone: string;
-  payment_method: PaymentMethod;
   locale: string;
   invoice_number: string | number;
   shipping_address: unknown;
@@ -161,6 +161,7 @@ function toSummary(row: SummaryRow): OrderSummary {
     currency: row.currency,
     status: row.status,
     paymentStatus: row.payment_status,
+    paymentMethod: row.payment_method,
   };
 }
 
@@ -173,7 +174,6 @@ function toStoredOrder(row: OrderRow): StoredOrder {
     userId: row.user_id,
     sessionId: row.session_id,
     customerPhone: row.customer_phone,
-    paymentMethod: row.payment_method,
     locale: row.locale,
     invoiceNumber: Number(row.invoice_number),
     paidAt: row.paid_at === null ? null : iso(row.paid_at),

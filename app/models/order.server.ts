@@ -9,6 +9,9 @@ import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout
 import type { CheckoutInput } from "./checkout.schema";
 import { queueOrderConfirmationEmail } from "./transactional-email.server";
 import { orderNumber } from "./order-number";
+import { paymentReference } from "./payment.server";
+import { nextDocumentNumber } from "./order-documents.server";
+import type { PaymentStatus } from "./payment-status";
 import { readOrder, readOrderLines, type Address as StoredAddress } from "./order-read.server";
 import { rateToPercent, vatRateFor, type VatLine } from "~/utils/vat";
 
@@ -115,11 +118,14 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
       const { input } = order;
       // Every line carries the VAT rate of the country it is delivered to (docs/CONTRACTS.md).
       const vatRate = rateToPercent(vatRateFor(input.shippingAddress.country));
+      // The invoice number from its counter row, in this transaction: if the checkout fails
+      // below (out of stock, a conflict), the rollback gives the number back — no gap (RE-…).
+      const invoice = await nextDocumentNumber(tx, "RE");
       // The order row first: a concurrent submit of the same key waits here on the unique index.
       const [created] = await tx.query<{ id: string }>(
         `insert into public.orders (customer_name, customer_email, customer_phone, total_amount, currency, status,
-           shipping_address, billing_address, payment_method, user_id, session_id, idempotency_key, locale)
-         values ($1, $2, $3, $4, $5, 'pending', $6::text::jsonb, $7::text::jsonb, $8, $9, $10, $11, $12)
+           shipping_address, billing_address, payment_method, user_id, session_id, idempotency_key, locale, invoice_number)
+         values ($1, $2, $3, $4, $5, 'pending', $6::text::jsonb, $7::text::jsonb, $8, $9, $10, $11, $12, $13)
          returning id`,
         [
           `${input.firstName} ${input.lastName}`,
@@ -134,6 +140,7 @@ export async function placeOrder(order: PlaceOrder): Promise<{ orderId: string; 
           order.sessionId,
           key,
           order.locale,
+          invoice,
         ],
       );
       if (!created) throw new Error("order not created");
@@ -197,6 +204,12 @@ export interface OrderView {
   paymentMethod: PaymentMethod;
   /** Consecutive invoice number, given when the order was placed. */
   invoiceNumber: number;
+  /** The RF creditor reference a bank transfer carries. */
+  paymentReference: string;
+  paymentStatus: PaymentStatus;
+  paidAt: string | null;
+  /** The language the order was placed in (its QR-bill's language). */
+  locale: string;
   shippingAddress: StoredAddress;
   billingAddress: StoredAddress;
   /** vatRate: basis points (1900 = 19 %), stored on the line when the order was placed. */
@@ -239,6 +252,10 @@ export async function getOrderForViewer(orderId: string, viewer: OrderViewer): P
     customerName: order.customerName,
     paymentMethod: order.paymentMethod,
     invoiceNumber: order.invoiceNumber,
+    paymentReference: paymentReference(order.id),
+    paymentStatus: order.paymentStatus,
+    paidAt: order.paidAt,
+    locale: order.locale,
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingAddress,
     items: lines.map((line) => ({

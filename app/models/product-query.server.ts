@@ -5,7 +5,8 @@ import { toCents, type Currency } from "~/utils/money";
 import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
 import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
 import { clampPage } from "./paging";
-import { escapeLike, PRODUCT_COLUMNS, productFromRow, type Product, type ProductRow } from "./product.server";
+import { PRODUCT_COLUMNS, productFromRow, type Product, type ProductRow } from "./product.server";
+import { correctedQuery, planSearch, type SearchKind } from "./product-search.server";
 
 /*
  * The catalogue's listing, category and search query: one page of products for the shopper's
@@ -21,6 +22,19 @@ export interface ProductPage {
   pageCount: number;
   /** The upper bound of the price filter: the highest price listed, at least 1000. */
   priceCeiling: number;
+  /** With a search text: how it was read, and a better query when nothing was found. */
+  search?: SearchInfo;
+}
+
+export interface SearchInfo {
+  /** "noWords": no letters or digits to search for; "stopWords": only words like "und", "the". */
+  kind: SearchKind;
+  /** Words left out as stop words. */
+  ignored: string[];
+  /** Words beyond MAX_QUERY_WORDS were left out. */
+  tooManyWords: boolean;
+  /** "Meinten Sie …?": a query with the catalogue's closest words, which finds something. */
+  didYouMean?: string;
 }
 
 const nameColumn: Record<Locale, string> = {
@@ -42,7 +56,7 @@ export function queryProducts(query: ProductQuery, locale: Locale, currency: Cur
   return memoizedCatalogueRead(key, () => readProductPage(query, locale, currency));
 }
 
-async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
+async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency, correct = true): Promise<ProductPage> {
   const db = await getDb();
   // Sorted by what is paid; filtered (as the spec's filter compared the original price) by the regular price.
   const priceCol = currency === "CHF" ? "coalesce(sale_price_chf, price_chf)" : "coalesce(sale_price_eur, price_eur)";
@@ -54,10 +68,15 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     return `$${params.length}`;
   };
   if (query.category) where.push(`category_key = ${param(normalizeCategoryKey(query.category))}`);
-  if (query.q) {
-    // The text anywhere in a name, description or tag (any language); and a query that names a
-    // category (a search chip, or typed) also finds that category's products.
-    const text = `search_text like ${param(`%${escapeLike(query.q.toLowerCase())}%`)}`;
+  const plan = query.q ? await planSearch(query.q) : undefined;
+  if (query.q && plan) {
+    const search: SearchInfo = { kind: plan.kind, ignored: plan.ignored, tooManyWords: plan.tooManyWords };
+    // Nothing to search for (only punctuation, emoji, stop words): an answer that says so.
+    if (plan.kind !== "words") return { products: [], total: 0, page: 1, pageCount: 1, priceCeiling: 1000, search };
+    // Every word (in its most tolerant form: product-search.server.ts) in a name, tag, category
+    // name or description of any language; and a query that names a category (a search chip, or
+    // typed) also finds that category's products.
+    const text = `search_vector @@ ${param(plan.tsquery)}::tsquery`;
     const named = categoriesNamedBy(query.q).map((c) => normalizeCategoryKey(c.slug));
     where.push(named.length > 0 ? `(${text} or category_key = any(${param(named)}::text[]))` : text);
   }
@@ -77,7 +96,18 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   const total = stats?.total ?? 0;
   const { page, pageCount, offset } = clampPage(total, query.page, query.pageSize);
 
+  // Relevance: an exact name first, then by how well (weights: names 1, tags and category 0.4,
+  // descriptions 0.1; the words as typed count double against typos and parts of compounds),
+  // in stock before sold out.
+  const weights = "'{0.1, 0.2, 0.4, 1.0}'::float4[]";
+  const relevance = () =>
+    plan?.kind === "words"
+      ? `(${param(plan.phrase)} = any(search_names)) desc,
+         ts_rank(${weights}, search_vector, ${param(plan.tsquery)}::tsquery) desc,
+         (in_stock and stock > 0) desc, featured desc, created_at desc, id`
+      : undefined;
   const order: Record<Sort, string> = {
+    relevance: "featured desc, created_at desc, id",
     standard: "featured desc, created_at desc, id",
     "price-low": `${priceCol} asc, id`,
     "price-high": `${priceCol} desc, id`,
@@ -88,17 +118,27 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     total === 0
       ? []
       : await db.query<ProductRow>(
-          `select ${PRODUCT_COLUMNS} from public.products ${fullWhere} order by ${order[query.sort]}
+          `select ${PRODUCT_COLUMNS} from public.products ${fullWhere} order by ${query.sort === "relevance" ? (relevance() ?? order.relevance) : order[query.sort]}
            limit ${param(query.pageSize)} offset ${param(offset)}`,
           params,
         );
   const ceiling = Math.ceil(toCents(stats?.ceiling ?? 0) / 100);
+  let search: SearchInfo | undefined;
+  if (plan && query.q) {
+    search = { kind: plan.kind, ignored: plan.ignored, tooManyWords: plan.tooManyWords };
+    if (total === 0 && correct) {
+      search.didYouMean = await correctedQuery(plan, query.q, async (corrected) =>
+        (await readProductPage({ ...query, q: corrected, page: 1, pageSize: 1 }, locale, currency, false)).total > 0,
+      );
+    }
+  }
   return {
     products: rows.map(productFromRow),
     total,
     page,
     pageCount,
     priceCeiling: Math.max(1000, Math.ceil(ceiling / 10) * 10),
+    ...(search ? { search } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import { centsToDecimal } from "~/utils/money";
-import { mediaStorage } from "~/utils/media-storage.server";
+import { removeUnusedMedia } from "./media-image.server";
 import { isUuid } from "./product.server";
 import { MAX_STOCK } from "./product-limits";
 
@@ -161,7 +161,7 @@ export async function deleteProduct(id: string, db?: Queryable): Promise<{ media
 export async function deleteProductWithMedia(id: string): Promise<boolean> {
   const deleted = await deleteProduct(id);
   if (!deleted) return false;
-  await mediaStorage().remove(deleted.media);
+  await removeUnusedMedia(deleted.media);
   return true;
 }
 

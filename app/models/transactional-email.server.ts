@@ -7,6 +7,10 @@ import { withdrawalNoticeEmail, withdrawalReceiptEmail } from "~/utils/email-tem
 import { enqueueEmail, isDeliverableAddress } from "./email-outbox.server";
 import { readOrder, readOrderLines, type OrderLines, type StoredOrder } from "./order-read.server";
 import { bankDetails, seller } from "~/utils/shop-details.server";
+import { formatCreditorReference } from "~/utils/creditor-reference";
+import { giroCodePayload, qrBillPlan } from "~/utils/payment-codes.server";
+import { paymentReference } from "./payment.server";
+import { listOrderDocuments } from "./order-documents.server";
 
 /**
  * The shop's own e-mails, composed (texts in utils/email-templates.server.ts) and queued in the
@@ -69,6 +73,9 @@ async function readOrderForEmail(tx: Queryable, orderId: string, purpose: string
   return { order: { ...order, ...lines }, locale: isLocale(order.locale) ? order.locale : "de" };
 }
 
+/** The Content-ID of the GiroCode in an order confirmation's HTML (`cid:`) and its PNG part. */
+export const GIROCODE_CID = "girocode@officehaus.example";
+
 /**
  * The order confirmation, queued in the order's own transaction: it exists exactly when the order
  * does (the mail worker sends it later). An address no mail server could take gets no e-mail (null)
@@ -83,6 +90,11 @@ export async function queueOrderConfirmationEmail(
   if (!found) return null;
   const { order, locale } = found;
   const site = options.siteUrl ?? configuredSiteUrl();
+  const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
+  const reference = paymentReference(order.id);
+  // EUR: the GiroCode, kept as its text and drawn by the mail worker; CHF: a link to the invoice's QR-bill.
+  const giroCode = bank ? giroCodePayload({ ...order, paymentReference: reference }, bank) : null;
+  const qrBill = bank && order.currency === "CHF" && qrBillPlan({ number: order.number, paymentReference: reference }, bank);
   const message = orderConfirmationEmail({
     locale,
     number: order.number,
@@ -93,11 +105,15 @@ export async function queueOrderConfirmationEmail(
     lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, unitPrice: line.unitPrice, total: line.totalPrice })),
     total: order.total,
     vat: order.vat,
-    bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null,
+    bank,
+    reference: formatCreditorReference(reference),
+    giroCodeCid: giroCode ? GIROCODE_CID : null,
+    qrBillUrl: qrBill ? shopLink(site, `/order-confirmation/${order.id}/invoice`, locale) : null,
     shippingAddress: order.shippingAddress,
     orderUrl: shopLink(site, `/order-confirmation/${order.id}`, locale),
   });
-  return enqueueEmail(tx, { to: order.customerEmail, ...message, kind: "order_confirmation", locale });
+  const inlineImages = giroCode ? [{ cid: GIROCODE_CID, filename: "girocode.png", qr: giroCode }] : null;
+  return enqueueEmail(tx, { to: order.customerEmail, ...message, kind: "order_confirmation", locale, inlineImages });
 }
 
 /**
@@ -124,6 +140,11 @@ export async function queueOrderStatusEmail(
     lines: order.lines.map((line) => ({ name: line.productName, quantity: line.quantity, total: line.totalPrice })),
     total: order.total,
     orderUrl: shopLink(options.siteUrl ?? configuredSiteUrl(), `/order-confirmation/${order.id}`, locale),
+    // A cancellation links its cancellation invoice (issued in the same transaction).
+    documents: (status === "cancelled" ? await listOrderDocuments(order.id, tx) : []).map((document) => ({
+      number: document.number,
+      url: shopLink(options.siteUrl ?? configuredSiteUrl(), `/order-confirmation/${order.id}/documents/${document.number}`, locale),
+    })),
   });
   return enqueueEmail(tx, { to: order.customerEmail, ...message, kind: "order_status", locale });
 }

@@ -10,6 +10,9 @@ import { listLowStock } from "~/models/admin-products.server";
 import { localizedName } from "~/models/product.server";
 import { ADMIN_SECTIONS, StockBadge, adminPageMeta, adminSectionPath, type AdminSectionKey } from "~/components/admin/admin-ui";
 import { OrdersTable } from "~/components/admin/orders-table";
+import { backupAlert } from "~/services/backup.server";
+import { formatShopDateTime } from "~/utils/shop-time";
+import { shopTimeZone } from "~/utils/shop-time.server";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.meta.title"), description: t("admin.meta.description") }));
@@ -37,8 +40,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (moved) throw moved;
   await requireAdmin(request);
   const { locale } = await requestContext({ request, context });
-  const [orders, lowStock] = await Promise.all([listOrders(1, RECENT_ORDERS), listLowStock(LOW_STOCK_SHOWN)]);
+  const [orders, lowStock, backup] = await Promise.all([listOrders(1, RECENT_ORDERS), listLowStock(LOW_STOCK_SHOWN), backupAlert()]);
+  // A failed or overdue backup (app/services/backup.server.ts) is said here until one succeeds.
+  const backupAt = backup ? (backup.kind === "failed" ? backup.at : backup.newestAt) : null;
   return {
+    backup: backup && {
+      kind: backup.kind,
+      at: backupAt ? formatShopDateTime(backupAt, { locale, timeZone: shopTimeZone(), withTime: true }) : null,
+      message: backup.kind === "failed" ? backup.message : null,
+    },
     orders: orders.orders,
     lowStock: lowStock.map((product) => ({ id: product.id, name: localizedName(product, locale), stock: product.stock })),
   };
@@ -51,10 +61,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { orders, lowStock } = useLoaderData<typeof loader>();
+  const { orders, lowStock, backup } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <div className="grid gap-8 xl:grid-cols-[3fr_2fr]">
+      {backup ? (
+        <p role="alert" data-testid="backup-alert" className="card border-red-300 bg-red-50 p-4 text-red-900 xl:col-span-2">
+          {backup.kind === "failed"
+            ? t("admin.overview.backupFailed", { time: backup.at ?? "" })
+            : backup.at
+              ? t("admin.overview.backupStale", { time: backup.at })
+              : t("admin.overview.backupNone")}
+          {backup.message ? <span className="mt-1 block font-mono text-xs">{backup.message}</span> : null}
+        </p>
+      ) : null}
       <section aria-labelledby="recent-orders-heading" className="card p-4 sm:p-6" data-testid="recent-orders">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="recent-orders-heading" className="text-xl font-bold">{t("admin.overview.recentOrders")}</h2>

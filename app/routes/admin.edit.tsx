@@ -15,6 +15,7 @@ import { parsePage } from "~/models/paging";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
 import { StatusButton } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
+import { ProductImage } from "~/components/product-image";
 import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = (args) =>
@@ -89,7 +90,7 @@ export default function AdminProductTable() {
               {list.products.map((product) => (
                 <tr key={product.id} className="border-b border-slate-100" data-testid="product-table-row">
                   <td className="p-2">
-                    <img src={product.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded border border-slate-200 object-cover" />
+                    <ProductImage src={product.image} width={48} height={48} sizes="48px" className="h-12 w-12 rounded border border-slate-200 object-cover" />
                   </td>
                   <th scope="row" className="p-2 text-start font-medium">{product.name}</th>
                   <td className="p-2" dir="rtl" lang="ar">{product.nameAr}</td>

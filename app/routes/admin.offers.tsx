@@ -9,8 +9,10 @@ import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
 import { getOfferSection, saveOfferSection, type OfferInput } from "~/models/offer.server";
 import { getProductsByIds } from "~/models/product.server";
-import { IMAGE_MAX_BYTES, sniffImage } from "~/utils/media";
-import { isShopMediaUrl, mediaStorage, type MediaItem } from "~/utils/media-storage.server";
+import { removeUnusedMedia } from "~/models/media-image.server";
+import { checkImages, discardImages, processImages, storeImages } from "~/services/images.server";
+import { IMAGE_MAX_BYTES } from "~/utils/media";
+import { isShopMediaUrl } from "~/utils/media-storage.server";
 import { RequestTooLargeError, readMultipartForm } from "~/utils/multipart.server";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
 import { OffersEditor, draftFromSection } from "~/components/admin/offers-editor";
@@ -57,17 +59,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { title, subtitle } = submission.value;
   const fieldErrors: Record<string, string[]> = {};
   const linked = await getProductsByIds(submission.value.offers.map((offer) => offer.productId).filter(Boolean));
-  const offers: Array<OfferInput & { upload?: MediaItem }> = submission.value.offers.map((offer, index) => {
+  const refusals = await Promise.all(
+    submission.value.offers.map((_offer, index) => {
+      const file = parsed.files[`offers[${index}].imageFile`]?.[0];
+      return file ? checkImages([file.bytes]) : null;
+    }),
+  );
+  const offers: Array<OfferInput & { upload?: Uint8Array }> = submission.value.offers.map((offer, index) => {
     const name = `offers[${index}]`;
     const product = offer.productId ? linked.find((item) => item.id === offer.productId) : undefined;
     if (offer.productId && !product) fieldErrors[`${name}.productId`] = [`${E}.product`];
     const fileProblem = parsed.problems[`${name}.imageFile`];
     const file = parsed.files[`${name}.imageFile`]?.[0];
-    const type = file ? sniffImage(file.bytes) : null;
-    if (fileProblem || (file && !type)) {
-      fieldErrors[`${name}.imageFile`] = [fileProblem === "tooLarge" ? "admin.product.errors.imageTooLarge" : "admin.product.errors.imageType"];
+    const refusal = refusals[index];
+    if (fileProblem || refusal) {
+      fieldErrors[`${name}.imageFile`] = [`admin.product.errors.${fileProblem === "tooLarge" ? "imageTooLarge" : (refusal ?? "imageType")}`];
     }
-    const upload = file && type ? { bytes: file.bytes, type } : undefined;
+    const upload = file && !refusal ? file.bytes : undefined;
     // Only the shop's own images: the Content-Security-Policy blocks any other on the home page.
     if (offer.image && !isShopMediaUrl(offer.image)) fieldErrors[`${name}.image`] = [`${E}.imageUrl`];
     // No address and no file: the linked product's image, else the offer needs one.
@@ -80,9 +88,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [`${E}.check`], fieldErrors }), { status: 400 });
   }
 
-  const storage = mediaStorage();
   const uploads = offers.filter((offer) => offer.upload);
-  const urls = await storage.store(uploads.map((offer) => offer.upload!));
+  const processed = await processImages(uploads.map((offer) => offer.upload!));
+  if (!processed.ok) {
+    const index = offers.indexOf(uploads[processed.index]!);
+    return data(submission.reply({ formErrors: [`${E}.check`], fieldErrors: { [`offers[${index}].imageFile`]: [`admin.product.errors.${processed.reason}`] } }), { status: 400 });
+  }
+  const urls = await storeImages(processed.images);
   uploads.forEach((offer, index) => {
     offer.image = urls[index]!;
   });
@@ -94,15 +106,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       offers: offers.map(({ upload: _upload, ...offer }) => offer),
     });
   } catch (error) {
-    await storage.remove(urls);
+    await discardImages(urls);
     throw error;
   }
   if (!saved.ok) {
-    await storage.remove(urls);
+    await discardImages(urls);
     const index = offers.findIndex((offer) => offer.productId === saved.unknownProduct);
     return data(submission.reply({ formErrors: [`${E}.check`], fieldErrors: { [`offers[${index}].productId`]: [`${E}.product`] } }), { status: 400 });
   }
-  await storage.remove(saved.unusedImages);
+  // Only images nothing shows any more (an offer may have shown its product's image).
+  await removeUnusedMedia(saved.unusedImages);
   return redirect("/", {
     headers: {
       "Set-Cookie": await flashToast(request, { kind: "success", title: "admin.offers.savedTitle", description: "admin.offers.savedText" }),

@@ -15,6 +15,12 @@ import { AdminSection, OrderStatusBadge, useAdminDateTime, adminPageMeta } from 
 import { FormErrors, StatusButton } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { OrderLinesTable } from "~/components/order-documents";
+import { OrderDocumentList } from "~/components/order-document-list";
+import { AdminPaymentPanel } from "~/components/admin/order-payment-panel";
+import { paymentAction } from "~/services/admin-order-payment.server";
+import { creditableLines, listOrderDocuments } from "~/models/order-documents.server";
+import { invoiceNumber } from "~/models/order-number";
+import { formatCreditorReference } from "~/utils/creditor-reference";
 import { OrderWithdrawals } from "~/components/withdrawal-list";
 import { listOrderWithdrawals } from "~/models/withdrawal.server";
 import { shopTimeZone } from "~/utils/shop-time.server";
@@ -38,14 +44,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const withdrawals = await listOrderWithdrawals(order.id);
   const timeZone = shopTimeZone();
   const withdrawalTimes = Object.fromEntries(withdrawals.map((w) => [w.id, formatShopDateTime(w.createdAt, { locale, timeZone })]));
-  return { order, next: nextStatuses(order.status), withdrawals, withdrawalTimes };
+  const [documents, refundLines] = await Promise.all([listOrderDocuments(order.id), creditableLines(order.id)]);
+  return {
+    order,
+    next: nextStatuses(order.status),
+    withdrawals,
+    withdrawalTimes,
+    documents,
+    refundLines,
+    invoice: invoiceNumber(order.invoiceNumber),
+    reference: formatCreditorReference(order.paymentReference),
+    // The mark-paid form's default date: today in the shop's time zone (YYYY-MM-DD).
+    today: new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date()),
+  };
 }
 
 /** One status step at a time, checked and applied under the order's row lock (see order-admin.server). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const t = getTranslator((await requestContext({ request, context })).locale);
-  const submission = parseWithZod(await readFormData(request), { schema: statusSchema });
+  const { locale } = await requestContext({ request, context });
+  const t = getTranslator(locale);
+  const formData = await readFormData(request);
+  // Payment received (intent=markPaid) and credit notes (intent=refund): services/admin-order-payment.server.
+  const intent = formData.get("intent");
+  if (intent === "markPaid" || intent === "refund") return paymentAction(request, params.id ?? "", intent, formData, locale);
+  const submission = parseWithZod(formData, { schema: statusSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { status } = submission.value;
   const result = await changeOrderStatus(params.id ?? "", status);
@@ -67,8 +90,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, next, withdrawals, withdrawalTimes } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { order, next, withdrawals, withdrawalTimes, documents, refundLines, invoice, reference, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // The payment forms answer { intent, result }; the status form answers its submission's reply.
+  const paymentResult = actionData && "result" in actionData && "intent" in actionData ? actionData : undefined;
+  const lastResult = actionData && !("result" in actionData) ? actionData : undefined;
   const [form, fields] = useForm<{ status: string }>({ id: "order-status", lastResult, shouldValidate: "onSubmit" });
   const { t } = useT();
   const formatDateTime = useAdminDateTime();
@@ -151,6 +177,8 @@ export default function AdminOrderPage() {
         vat={order.vat}
         labels={{ items: t("admin.orders.items"), product: t("admin.orders.product"), quantity: t("admin.orders.quantity"), unitPrice: t("admin.orders.unitPrice"), lineTotal: t("admin.orders.lineTotal"), total: t("admin.orders.total") }}
       />
+      <AdminPaymentPanel order={order} reference={reference} today={today} refundLines={refundLines} result={paymentResult} />
+      <OrderDocumentList orderId={order.id} invoiceNumber={invoice} documents={documents} deliveryNote />
       <OrderWithdrawals withdrawals={withdrawals} times={withdrawalTimes} />
     </AdminSection>
   );

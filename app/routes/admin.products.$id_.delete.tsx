@@ -10,6 +10,7 @@ import { getProduct, localizedName } from "~/models/product.server";
 import { deleteProductWithMedia } from "~/models/product-write.server";
 import { AdminSection, adminPageMeta } from "~/components/admin/admin-ui";
 import { StatusButton } from "~/components/forms";
+import { ProductImage } from "~/components/product-image";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.delete.title"), description: t("admin.meta.description") }));
@@ -51,7 +52,7 @@ export default function ConfirmDelete() {
     <AdminSection title={t("admin.delete.title")}>
       <div className="card mt-6 max-w-xl p-6" data-testid="confirm-delete">
         <div className="flex items-center gap-4">
-          {product.image ? <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 rounded border border-slate-200 object-cover" /> : null}
+          {product.image ? <ProductImage src={product.image} width={64} height={64} sizes="64px" priority className="h-16 w-16 rounded border border-slate-200 object-cover" /> : null}
           <p className="font-semibold">{product.name}</p>
         </div>
         <p className="mt-4 text-lg" id="confirm-question">{t("admin.delete.confirm")}</p>

@@ -16,6 +16,7 @@ import { submitProductForm } from "~/services/product-form.server";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { ProductForm } from "~/components/admin/product-form";
 import { Pagination } from "~/components/pagination";
+import { ProductImage } from "~/components/product-image";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.products")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
@@ -106,7 +107,7 @@ export default function AdminProducts() {
           <ul className="mt-4 divide-y divide-slate-100" data-testid="admin-product-list">
             {list.products.map((product) => (
               <li key={product.id} className="flex items-center gap-3 py-3" data-testid="admin-product">
-                <img src={product.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded border border-slate-200 object-cover" />
+                <ProductImage src={product.image} width={48} height={48} sizes="48px" className="h-12 w-12 shrink-0 rounded border border-slate-200 object-cover" />
                 <div className="min-w-0 flex-1">
                   <Link to={`/products/${product.id}`} className="block truncate font-semibold hover:underline">{product.name}</Link>
                   <p className="text-xs text-slate-600">

@@ -5,19 +5,25 @@ import { intlLocale } from "~/i18n/config";
 import { Money } from "~/components/price";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
+import { CustomerPaymentStatus } from "~/components/payment-status";
 import { CheckIcon } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
 import { VatRows } from "~/components/vat-lines";
 import { bankDetails } from "~/utils/shop-details.server";
+import { paymentCodes } from "~/utils/payment-codes.server";
+import { formatCreditorReference } from "~/utils/creditor-reference";
+import { GiroCode, QrBill } from "~/components/payment-codes";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { viewableOrder } from "~/services/viewable-order.server";
+import { OrderDocumentList } from "~/components/order-document-list";
+import { listOrderDocuments } from "~/models/order-documents.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("order.meta.title"), description: t("order.meta.description"), noindex: true }));
 
-export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } satisfies I18nHandle;
+export const handle = { i18n: ["order", "checkout", "pricing", "catalogue", "documents.list"] } satisfies I18nHandle;
 
 /** The order's confirmation, for whoever may see the order (viewableOrder; anyone else: 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,11 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeStyle: "short",
     timeZone: shopTimeZone(),
   }).format(new Date(order.createdAt));
-  return { order, date, bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null, messages: routeMessages(locale, handle) };
+  const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
+  // A bank transfer's QR code, drawn here as SVG (EUR: GiroCode, CHF: QR-bill); none for cash on delivery.
+  const codes = bank ? await paymentCodes(order, bank) : null;
+  return { order, date, bank, giroCode: codes?.giroCode?.svg ?? null, qrBill: codes?.qrBill?.svg ?? null, documents: await listOrderDocuments(order.id), messages: routeMessages(locale, handle) };
 }
 
 export default function OrderConfirmation() {
-  const { order, date, bank } = useLoaderData<typeof loader>();
+  const { order, date, bank, giroCode, qrBill, documents } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <div className="container-page max-w-3xl py-12">
@@ -77,6 +86,10 @@ export default function OrderConfirmation() {
             <dt className="text-sm text-slate-600">{t("order.payment")}</dt>
             <dd>{t(`checkout.payment.${order.paymentMethod}`)}</dd>
           </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.paymentState")}</dt>
+            <dd><CustomerPaymentStatus order={order} /></dd>
+          </div>
         </dl>
         <ul className="mt-6 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label={t("order.items")}>
           {order.items.map((item, index) => (
@@ -100,12 +113,15 @@ export default function OrderConfirmation() {
             {t("pricing.invoice.link")}
           </Link>
         </p>
+        {documents.length > 0 ? <OrderDocumentList orderId={order.id} documents={documents} /> : null}
       </section>
       {bank ? (
         <div className="mt-6">
-          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={order.number} />
+          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={formatCreditorReference(order.paymentReference)} />
+          {giroCode ? <GiroCode svg={giroCode} /> : null}
         </div>
       ) : null}
+      {qrBill ? <QrBill svg={qrBill} /> : null}
       <section className="card mt-6 grid gap-4 p-6 sm:grid-cols-2" aria-label={t("pricing.addresses.shipping")}>
         <AddressBlock title={t("pricing.addresses.shipping")} name={order.customerName} address={order.shippingAddress} testId="shipping-address" />
         <AddressBlock title={t("pricing.addresses.billing")} name={order.customerName} address={order.billingAddress} testId="billing-address" />

@@ -7,6 +7,9 @@ import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
 import { bankDetails, seller } from "~/utils/shop-details.server";
+import { paymentCodes } from "~/utils/payment-codes.server";
+import { formatCreditorReference } from "~/utils/creditor-reference";
+import { GiroCode, QrBill } from "~/components/payment-codes";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
 import { rateLabel } from "~/components/vat-lines";
@@ -28,18 +31,23 @@ export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } sa
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order, locale } = await viewableOrder(request, params.orderId);
   const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(order.createdAt));
+  const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
+  // EUR: the GiroCode beside the bank details; CHF: the QR-bill on a sheet of its own at the end.
+  const codes = bank ? await paymentCodes(order, bank) : null;
   return {
     order,
     date,
     invoiceNumber: invoiceNumber(order.invoiceNumber),
     seller,
-    bank: order.paymentMethod === "bank_transfer" ? bankDetails() : null,
+    bank,
+    giroCode: codes?.giroCode?.svg ?? null,
+    qrBill: codes?.qrBill?.svg ?? null,
     messages: routeMessages(locale, handle),
   };
 }
 
 export default function Invoice() {
-  const { order, date, invoiceNumber, seller, bank } = useLoaderData<typeof loader>();
+  const { order, date, invoiceNumber, seller, bank, giroCode, qrBill } = useLoaderData<typeof loader>();
   const { t, locale } = useT();
   const money = (cents: number) => formatPrice(cents, order.currency);
   const net = order.vat.reduce((sum, line) => sum + line.net, 0);
@@ -137,10 +145,12 @@ export default function Invoice() {
       <p className="mt-1 text-sm text-slate-600">{t("pricing.invoice.deliveryDate")}</p>
       {bank ? (
         <div className="mt-6">
-          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={order.number} />
+          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={formatCreditorReference(order.paymentReference)} />
+          {giroCode ? <GiroCode svg={giroCode} /> : null}
         </div>
       ) : null}
       <p className="mt-8 text-sm">{t("pricing.invoice.thanks")}</p>
+      {qrBill ? <QrBill svg={qrBill} sheet /> : null}
     </article>
   );
 }

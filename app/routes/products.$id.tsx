@@ -15,6 +15,7 @@ import { ProductSafety } from "~/components/product-safety";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
+import { ProductImage } from "~/components/product-image";
 
 export const handle = { i18n: ["product", ...PRODUCT_CARD_TEXTS] } satisfies I18nHandle;
 
@@ -105,15 +106,15 @@ export default function ProductPage() {
         <section aria-label={t("product.gallery")}>
           <div className="carousel !pb-0" style={{ gap: 0 }} data-testid="gallery" tabIndex={0} role="group" aria-label={t("product.gallery")}>
             {product.images.map((image, index) => (
-              <img
+              <ProductImage
                 key={image}
                 id={`image-${index + 1}`}
                 src={image}
                 alt={t("product.imageOf", { number: index + 1, name: product.name })}
                 width={600}
                 height={600}
-                loading={index === 0 ? "eager" : "lazy"}
-                fetchPriority={index === 0 ? "high" : undefined}
+                sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+                priority={index === 0}
                 className="card aspect-square w-full !w-full object-cover"
               />
             ))}
@@ -131,7 +132,7 @@ export default function ProductPage() {
                     aria-label={t("product.showImage", { number: index + 1 })}
                     className="block overflow-hidden rounded-lg border border-slate-300 hover:border-brand-600"
                   >
-                    <img src={image} alt="" width={72} height={72} loading="lazy" className="h-16 w-16 object-cover sm:h-18 sm:w-18" />
+                    <ProductImage src={image} width={72} height={72} sizes="72px" className="h-16 w-16 object-cover sm:h-18 sm:w-18" />
                   </a>
                 </li>
               ))}

@@ -9,10 +9,14 @@ import { useT } from "~/i18n/use-t";
 import { getCustomerOrder, type CustomerOrder } from "~/models/customer-orders.server";
 import { pageMeta } from "~/utils/seo";
 import { CustomerOrderStatus } from "~/components/account/order-status-label";
+import { CustomerPaymentStatus } from "~/components/payment-status";
 import { OrderLinesTable } from "~/components/order-documents";
 import { OrderWithdrawals } from "~/components/withdrawal-list";
 import { listOrderWithdrawals } from "~/models/withdrawal.server";
 import { formatShopDateTime } from "~/utils/shop-time";
+import { OrderDocumentList } from "~/components/order-document-list";
+import { listOrderDocuments } from "~/models/order-documents.server";
+import { invoiceNumber } from "~/models/order-number";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, (t) => ({
@@ -32,11 +36,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const timeZone = shopTimeZone();
   return {
     order,
+    documents: await listOrderDocuments(order.id),
+    invoice: invoiceNumber(order.invoiceNumber),
     withdrawals,
     withdrawalTimes: Object.fromEntries(withdrawals.map((w) => [w.id, formatShopDateTime(w.createdAt, { locale, timeZone })])),
     placed: format.format(new Date(order.createdAt)),
     // There is no status history table: the last change is known, not each step.
     updated: order.updatedAt !== order.createdAt ? format.format(new Date(order.updatedAt)) : null,
+    paidOn: order.paidAt ? new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: timeZone }).format(new Date(order.paidAt)) : null,
   };
 }
 
@@ -60,7 +67,7 @@ function AddressCard({ title, name, address, testId }: { title: string; name: st
 }
 
 export default function CustomerOrderPage() {
-  const { order, placed, updated, withdrawals, withdrawalTimes } = useLoaderData<typeof loader>();
+  const { order, placed, updated, paidOn, withdrawals, withdrawalTimes, documents, invoice } = useLoaderData<typeof loader>();
   const { t } = useT();
   const status = t(`myaccount.orders.statuses.${order.status}`);
   return (
@@ -83,6 +90,8 @@ export default function CustomerOrderPage() {
           {t("myaccount.order.placed")}: {placed}
         </span>
         <CustomerOrderStatus status={order.status} />
+        <CustomerPaymentStatus order={order} />
+        {paidOn ? <span data-testid="paid-on">{t("order.paidOn", { date: paidOn })}</span> : null}
       </div>
 
       <section className="card mt-6 p-4" aria-labelledby="history-heading">
@@ -124,6 +133,7 @@ export default function CustomerOrderPage() {
         currency={order.currency}
         labels={{ items: t("myaccount.order.items"), product: t("myaccount.order.product"), quantity: t("myaccount.order.quantity"), unitPrice: t("myaccount.order.unitPrice"), lineTotal: t("myaccount.order.lineTotal"), total: t("myaccount.order.total") }}
       />
+      <OrderDocumentList orderId={order.id} invoiceNumber={invoice} documents={documents} />
       <OrderWithdrawals withdrawals={withdrawals} times={withdrawalTimes} />
     </section>
   );

@@ -11,6 +11,7 @@ import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { Pagination } from "~/components/pagination";
 import { CustomerOrderStatus } from "~/components/account/order-status-label";
+import { CustomerPaymentStatus } from "~/components/payment-status";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("myaccount.meta.orders.title"), description: t("myaccount.meta.orders.description"), noindex: true }));
@@ -70,7 +71,10 @@ export default function CustomerOrders() {
                     </th>
                     <td className="p-3">{order.date}</td>
                     <td className="p-3">
-                      <CustomerOrderStatus status={order.status} />
+                      <span className="flex flex-wrap gap-1">
+                        <CustomerOrderStatus status={order.status} />
+                        <CustomerPaymentStatus order={order} />
+                      </span>
                     </td>
                     <td className="p-3 text-end">{t("myaccount.orders.itemCount", { count: order.itemCount })}</td>
                     <td className="p-3 text-end font-semibold" dir="ltr" data-testid="order-total">

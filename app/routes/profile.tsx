@@ -17,7 +17,7 @@ import type { I18nHandle } from "~/i18n/namespaces";
  * the account area's one: a child's error (an order that is not the customer's) shows inside the
  * frame.
  */
-export const handle = { i18n: ["account", "myaccount", "password", "privacy", "order", "checkout", "pricing", "catalogue", "withdrawal.list"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "myaccount", "password", "privacy", "order", "checkout", "pricing", "catalogue", "withdrawal.list", "documents.list"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { messages: routeMessages((await requestContext({ request, context })).locale, handle) };

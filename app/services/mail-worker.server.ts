@@ -12,6 +12,7 @@ import {
   type OutboxEmail,
 } from "~/models/email-outbox.server";
 import { env } from "~/utils/env.server";
+import { qrCodePng } from "~/utils/payment-codes.server";
 
 /**
  * Sends the e-mail outbox over SMTP (SMTP_URL, e.g. smtp://user:pass@mail.example:587 or
@@ -69,14 +70,29 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/** The e-mail's inline images (a GiroCode), drawn now from the text the outbox kept: PNG parts with their Content-ID. */
+async function inlineAttachments(email: OutboxEmail) {
+  return Promise.all(
+    email.inlineImages.map(async (image) => ({
+      filename: image.filename,
+      content: await qrCodePng(image.qr),
+      contentType: "image/png",
+      cid: image.cid,
+      contentDisposition: "inline" as const,
+    })),
+  );
+}
+
 async function sendOne(db: Database, email: OutboxEmail, options: WorkerOptions): Promise<EmailStatus> {
   try {
+    const attachments = await inlineAttachments(email);
     await options.transport.sendMail({
       from: options.from ?? mailFrom(),
       to: email.to,
       subject: email.subject,
       text: email.text,
       ...(email.html ? { html: email.html } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
       headers: {
         "Content-Language": email.locale,
         ...(email.unsubscribeUrl

@@ -4,16 +4,19 @@ import { findCategory } from "~/data/categories";
 import { productFormSchema, type ProductFormValues } from "~/components/admin/product-form.schema";
 import { createProduct, updateProduct, type ProductInput, type ProductMedia } from "~/models/product-write.server";
 import type { Product } from "~/models/product.server";
-import { IMAGE_MAX_BYTES, MAX_IMAGES, VIDEO_MAX_BYTES, sniffImage, sniffVideo, type MediaType } from "~/utils/media";
+import { removeUnusedMedia } from "~/models/media-image.server";
+import { IMAGE_MAX_BYTES, MAX_IMAGES, VIDEO_MAX_BYTES, sniffVideo, type MediaType } from "~/utils/media";
 import { mediaStorage } from "~/utils/media-storage.server";
 import { RequestTooLargeError, readMultipartForm } from "~/utils/multipart.server";
+import { checkImages, discardImages, processImages, storeImages } from "./images.server";
 
 /**
  * The add / edit product form from request to database: read the multipart body with limits,
  * validate the fields (the form's own schema) and the files' real types, then store the files,
- * then write the row. Files are stored only after everything is valid, and removed again if the
- * database write fails, so nothing is left half-done. On edit, images are replaced only when new
- * ones are sent (and the old files go).
+ * then write the row. Images are checked from their headers with the rest of the form, processed
+ * (upright, metadata stripped, resized, AVIF/WebP/JPEG: images.server.ts) once all is valid, and
+ * stored only then; everything stored is removed again if the database write fails, so nothing is
+ * left half-done. On edit, images are replaced only when new ones are sent (and the old files go).
  */
 const E = "admin.product.errors";
 
@@ -69,16 +72,13 @@ export async function submitProductForm(request: Request, existing?: Product): P
   }
   const submission = parseWithZod(parsed.fields, { schema: productFormSchema });
   const fieldErrors: Record<string, string[]> = {};
-  const images: Array<{ bytes: Uint8Array; type: MediaType }> = [];
+  const images = (parsed.files.images ?? []).map((file) => file.bytes);
   let video: { bytes: Uint8Array; type: MediaType } | undefined;
 
   const imageProblem = parsed.problems.images;
   if (imageProblem) fieldErrors.images = [`${E}.image${imageProblem === "tooLarge" ? "TooLarge" : imageProblem === "tooMany" ? "TooMany" : "Type"}`];
-  for (const file of parsed.files.images ?? []) {
-    const type = sniffImage(file.bytes);
-    if (!type) fieldErrors.images = [`${E}.imageType`];
-    else images.push({ bytes: file.bytes, type });
-  }
+  const refusal = imageProblem ? null : await checkImages(images);
+  if (refusal) fieldErrors.images = [`${E}.${refusal}`];
   const videoProblem = parsed.problems.video;
   if (videoProblem) fieldErrors.video = [`${E}.video${videoProblem === "tooLarge" ? "TooLarge" : "Type"}`];
   const videoFile = parsed.files.video?.[0];
@@ -112,10 +112,21 @@ export async function submitProductForm(request: Request, existing?: Product): P
   const values = submission.value;
   const input = toProductInput(values);
 
+  // A file whose header passed can still fail to decode (cut off): the form's error, nothing stored.
+  const processed = await processImages(images);
+  if (!processed.ok) {
+    return { ok: false, status: 400, reply: submission.reply({ formErrors: [`${E}.checkFields`], fieldErrors: { images: [`${E}.${processed.reason}`] } }) };
+  }
   const storage = mediaStorage();
-  const urls = await storage.store([...images, ...(video ? [video] : [])]);
-  const imageUrls = urls.slice(0, images.length);
-  const videoUrl = video ? urls[images.length]! : undefined;
+  const imageUrls = await storeImages(processed.images);
+  let videoUrl: string | undefined;
+  try {
+    videoUrl = video ? (await storage.store([video]))[0] : undefined;
+  } catch (error) {
+    await discardImages(imageUrls);
+    throw error;
+  }
+  const urls = [...imageUrls, ...(videoUrl ? [videoUrl] : [])];
   try {
     if (!existing) {
       const id = await createProduct(input, {
@@ -136,13 +147,13 @@ export async function submitProductForm(request: Request, existing?: Product): P
     else if (values.removeVideo) media.videoUrl = null;
     const result = await updateProduct(existing.id, input, media);
     if (!result) {
-      await storage.remove(urls);
+      await removeUnusedMedia(urls);
       return { ok: false, status: 404, reply: submission.reply({ formErrors: [`${E}.notFound`] }) };
     }
-    await storage.remove(result.replaced);
+    await removeUnusedMedia(result.replaced);
     return { ok: true, id: existing.id };
   } catch (error) {
-    await storage.remove(urls);
+    await removeUnusedMedia(urls);
     throw error;
   }
 }

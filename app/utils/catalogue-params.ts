@@ -1,6 +1,7 @@
 /** Reading and writing the catalogue's URL parameters (filters, sort, page, view). */
 
-export const SORTS = ["standard", "price-low", "price-high", "name", "newest"] as const;
+/** "relevance" only with a search text, where it is the default (and listed first). */
+export const SORTS = ["relevance", "standard", "price-low", "price-high", "name", "newest"] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 200;
@@ -51,7 +52,7 @@ export function parseCatalogueParams(searchParams: URLSearchParams): CataloguePa
     minPrice: minPrice || undefined,
     maxPrice,
     inStock: ["1", "true", "on"].includes(searchParams.get("inStock") ?? ""),
-    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "standard",
+    sort: !(SORTS as readonly string[]).includes(sort ?? "") || (sort === "relevance" && !q) ? (q ? "relevance" : "standard") : (sort as Sort),
     // A page beyond the end is clamped to the last page by the query; here only to a sane number.
     page: Math.min(Math.max(1, page), MAX_PAGE),
     view: searchParams.get("view") === "list" ? "list" : "grid",

@@ -4,6 +4,7 @@ import { formatPrice, type Currency } from "~/utils/money";
 import { shortened } from "~/utils/text";
 import { formatRate, type VatLine } from "~/utils/vat";
 import type { BankDetails } from "~/utils/shop-details.server";
+import { documentLinkBlocks, type DocumentLinkInput } from "~/utils/payment-email-templates.server";
 
 /**
  * The shop's e-mails, in the shopper's language (catalogue namespace "email"): a plain-text part and
@@ -34,14 +35,16 @@ export function shopLink(siteUrl: string, path: string, locale: Locale, params: 
   return url.toString();
 }
 
-type Block =
+export type Block =
   | { type: "p"; text: string }
   | { type: "button"; label: string; href: string }
   | { type: "table"; head: string[]; rows: string[][]; foot: Array<[string, string]> }
-  | { type: "small"; text: string; href?: string; linkLabel?: string };
+  | { type: "small"; text: string; href?: string; linkLabel?: string }
+  /** An inline image (a QR code) by Content-ID: in the HTML part only. */
+  | { type: "image"; cid: string; alt: string; size: number };
 
 /** Builds both parts from one list of blocks, so text and HTML always say the same. */
-function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmail {
+export function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmail {
   const t = getTranslator(locale);
   const dir = directionOf(locale);
   const brand = t("email.common.brand");
@@ -85,6 +88,11 @@ function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmai
         );
         break;
       }
+      case "image":
+        htmlParts.push(
+          `<p style="margin:0 0 16px"><img src="cid:${escapeHtml(block.cid)}" alt="${escapeHtml(block.alt)}" width="${block.size}" height="${block.size}" style="display:block;width:${block.size}px;height:${block.size}px"></p>`,
+        );
+        break;
       case "small":
         textParts.push(block.href ? `${block.text}\n${block.href}` : block.text);
         htmlParts.push(
@@ -113,9 +121,9 @@ function compose(locale: Locale, subject: string, blocks: Block[]): RenderedEmai
  * what a real name or address needs — never a paragraph of someone else's text.
  */
 const ORDER_FIELD_CHARS = { name: 60, street: 80, postalCode: 12, city: 50, country: 2 } as const;
-const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => shortened(oneLine(value), ORDER_FIELD_CHARS[field]);
+export const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => shortened(oneLine(value), ORDER_FIELD_CHARS[field]);
 
-function greeting(locale: Locale, name: string | undefined): string {
+export function greeting(locale: Locale, name: string | undefined): string {
   const t = getTranslator(locale);
   const clean = oneLine(name ?? "");
   return clean ? t("email.common.greeting", { name: clean }) : t("email.common.greetingAnonymous");
@@ -160,8 +168,14 @@ export interface OrderEmailInput {
   total: number;
   /** The VAT contained in the total, by rate. */
   vat: VatLine[];
-  /** For a bank transfer: the account to pay to (the order number is the reference). */
+  /** For a bank transfer: the account to pay to. */
   bank: BankDetails | null;
+  /** The bank transfer's reference: the order's RF creditor reference, as printed. */
+  reference: string;
+  /** A EUR bank transfer: the Content-ID of the GiroCode the e-mail shows (the mail worker attaches it). */
+  giroCodeCid?: string | null;
+  /** A CHF bank transfer with a QR-bill: the invoice that carries it. */
+  qrBillUrl?: string | null;
   shippingAddress: { street: string; postalCode: string; city: string; country: string };
   orderUrl: string;
 }
@@ -210,9 +224,16 @@ export function orderConfirmationEmail(input: OrderEmailInput): RenderedEmail {
               ...(input.bank.bic ? [`${t("pricing.bank.bic")}: ${input.bank.bic}`] : []),
               ...(input.bank.bankName ? [`${t("pricing.bank.bank")}: ${input.bank.bankName}`] : []),
               `${t("pricing.bank.amount")}: ${formatPrice(input.total, input.currency)}`,
-              `${t("pricing.bank.reference")}: ${input.number}`,
+              `${t("pricing.bank.reference")}: ${input.reference}`,
             ].join("\n"),
           },
+          ...(input.giroCodeCid
+            ? [
+                { type: "p" as const, text: t("email.order.giroCodeNote") },
+                { type: "image" as const, cid: input.giroCodeCid, alt: t("email.order.giroCodeAlt"), size: 180 },
+              ]
+            : []),
+          ...(input.qrBillUrl ? [{ type: "small" as const, text: t("email.order.qrBillNote"), href: input.qrBillUrl, linkLabel: t("email.order.qrBillLink") }] : []),
         ]
       : []),
     {
@@ -270,6 +291,8 @@ export interface OrderStatusEmailInput {
   lines: Array<{ name: string; quantity: number; total: number }>;
   total: number;
   orderUrl: string;
+  /** The order's documents to link (a cancellation's ST-…). */
+  documents?: DocumentLinkInput[];
 }
 
 /**
@@ -294,6 +317,7 @@ export function orderStatusEmail(input: OrderStatusEmailInput): RenderedEmail {
     },
     { type: "button", label: t("email.order.view"), href: input.orderUrl },
     { type: "p", text: t("email.common.signature") },
+    ...documentLinkBlocks(input.locale, input.documents ?? []),
   );
   return compose(input.locale, t("mail.orderStatus.subject", { number: input.number, status }), blocks);
 }

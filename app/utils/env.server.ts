@@ -74,6 +74,8 @@ const envSchema = z
     SUPABASE_ANON_KEY: text("SUPABASE_ANON_KEY"),
     SUPABASE_SERVICE_ROLE_KEY: text("SUPABASE_SERVICE_ROLE_KEY"),
     SUPABASE_STORAGE_BUCKET: text("SUPABASE_STORAGE_BUCKET"),
+    // Product photos processed at once per server process (app/utils/image-processing.server.ts).
+    IMAGE_PROCESSING_CONCURRENCY: wholeNumber("IMAGE_PROCESSING_CONCURRENCY", 1, 1, 16),
     GEOIP_LOOKUP_URL: url("GEOIP_LOOKUP_URL", ["https:", "http:"]),
     SMTP_URL: url("SMTP_URL", ["smtp:", "smtps:"]),
     // A From with a line break would be a header injection through configuration.
@@ -104,8 +106,20 @@ const envSchema = z
     SHOP_IBAN: setting<string, undefined>("SHOP_IBAN", undefined, (raw) => (/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,40}$/i.test(raw) ? raw.toUpperCase() : undefined), "an IBAN"),
     SHOP_BIC: text("SHOP_BIC"),
     SHOP_BANK_NAME: text("SHOP_BANK_NAME"),
+    // A Swiss QR-IBAN (institution id 30000–31999): CHF QR-bills name it with a QR reference (app/services/payment-codes.server.ts).
+    SHOP_QR_IBAN: setting<string, undefined>("SHOP_QR_IBAN", undefined, (raw) => { const iban = raw.replace(/\s+/g, "").toUpperCase(); return /^(CH|LI)\d{2}3[01]\d{3}[0-9A-Z]{12}$/.test(iban) && BigInt((iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))) % 97n === 1n ? iban : undefined; }, "a Swiss QR-IBAN (CH or LI, 21 characters, institution id 30000–31999, valid check digits)"),
+    // Unpaid bank transfers: one reminder after this many days, cancelled after that many (app/services/payment-jobs.server.ts).
+    PAYMENT_REMINDER_DAYS: wholeNumber("PAYMENT_REMINDER_DAYS", 7, 1, 365),
+    PAYMENT_CANCEL_DAYS: wholeNumber("PAYMENT_CANCEL_DAYS", 14, 1, 365),
+    // Backups of the embedded database and uploads (app/services/backup.server.ts); BACKUP_DIR default DATA_DIR/backups.
+    BACKUP_DIR: text("BACKUP_DIR"),
+    BACKUP_INTERVAL_HOURS: setting<number, number>("BACKUP_INTERVAL_HOURS", 24, (raw) => (/^\d+(\.\d+)?$/.test(raw) && Number(raw) <= 8760 ? Number(raw) : undefined), "a number of hours from 0 (off) to 8760, like 24 or 0.5"),
+    BACKUP_KEEP: wholeNumber("BACKUP_KEEP", 7, 1),
+    // /metrics (Prometheus) answers only with this as a bearer token; unset: 404.
+    METRICS_TOKEN: text("METRICS_TOKEN"),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_CANCEL_DAYS <= env.PAYMENT_REMINDER_DAYS) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "PAYMENT_CANCEL_DAYS must be more than PAYMENT_REMINDER_DAYS (the reminder comes first)." });
     // A production server on a real database has no safe default for these.
     if (env.NODE_ENV !== "production" || !env.DATABASE_URL) return;
     if (!env.SITE_URL) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "SITE_URL must be set in production (links in e-mails use it; see .env.example)." });

@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "./env.server";
-import { isShopImagePath, mediaTypes, STORED_MEDIA_NAME, type MediaType } from "./media";
+import type { ProcessedImage } from "./image-processing.server";
+import { isShopImagePath, mediaTypes, processedImage, STORED_MEDIA_NAME, type MediaType } from "./media";
 import { createServerSupabaseClient } from "./supabase-client.server";
 import { env } from "./env.server";
 
@@ -12,6 +13,12 @@ import { env } from "./env.server";
  * SUPABASE_STORAGE_BUCKET is set (with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY), so several
  * servers behind a load balancer share them. Media are stored only after they were validated,
  * under random names; nothing here looks at their content.
+ *
+ * A processed image (image-processing.server.ts) is stored as its files (the JPEG fallback and the
+ * AVIF/WebP variants, named after the image's key: media.ts) beside one another, and its original
+ * under `originals/<uuid>-<random>.<ext>`: kept (to process again), never served (the uploads route
+ * serves no sub-folder, and in a public bucket its random part is known to nobody). Removing the
+ * image's address removes all of them.
  */
 export interface MediaItem {
   bytes: Uint8Array;
@@ -21,8 +28,21 @@ export interface MediaItem {
 export interface MediaStorage {
   /** Stores the items under new random names and returns their public URLs, in order. All or nothing. */
   store(items: MediaItem[]): Promise<string[]>;
-  /** Deletes stored media by URL. URLs this storage did not write (seed images, other sites) are left alone. */
+  /** Stores a processed image's files and original; returns the address pages use (the JPEG fallback's). Same names are overwritten. */
+  storeImage(image: ProcessedImage): Promise<string>;
+  /** The bytes of a file this storage holds at that URL, or null (for processing earlier uploads). */
+  read(url: string): Promise<Uint8Array | null>;
+  /** Deletes stored media by URL (a processed image: every file and its original). URLs this storage did not write (seed images, other sites) are left alone. */
   remove(urls: Array<string | null | undefined>): Promise<void>;
+}
+
+const originalName = (image: ProcessedImage) => `originals/${image.id}-${randomBytes(12).toString("hex")}.${image.original.type.ext}`;
+
+/** The file names behind an address of this storage (after its prefix): a processed image's files, or the one file. */
+function storedNames(name: string): string[] {
+  const image = processedImage(name);
+  if (image) return image.files;
+  return STORED_MEDIA_NAME.test(name) ? [name] : [];
 }
 
 const newName = (type: MediaType) => `${randomUUID()}.${type.ext}`;
@@ -75,6 +95,7 @@ export function uploadPath(name: string): { file: string; mime: string } | null 
 
 /** Files under DATA_DIR/uploads, never overwritten (random names, exclusive create). */
 export function localDiskStorage(): MediaStorage {
+  const originalsDir = () => path.join(uploadsDir(), "originals");
   const storage: MediaStorage = {
     async store(items) {
       if (items.length === 0) return [];
@@ -88,11 +109,41 @@ export function localDiskStorage(): MediaStorage {
         storage.remove,
       );
     },
+    async storeImage(image) {
+      await mkdir(originalsDir(), { recursive: true });
+      const written: string[] = [];
+      try {
+        for (const file of image.files) {
+          await writeFile(path.join(uploadsDir(), file.name), file.bytes, { mode: 0o644 });
+          written.push(file.name);
+        }
+        const original = originalName(image);
+        await writeFile(path.join(uploadsDir(), original), image.original.bytes, { flag: "wx", mode: 0o600 });
+      } catch (error) {
+        await Promise.all(written.map((name) => rm(path.join(uploadsDir(), name), { force: true })));
+        throw error;
+      }
+      return `${UPLOADS_PREFIX}${image.key}.jpg`;
+    },
+    async read(url) {
+      const target = url.startsWith(UPLOADS_PREFIX) ? uploadPath(url.slice(UPLOADS_PREFIX.length)) : null;
+      if (!target) return null;
+      try {
+        return await readFile(target.file);
+      } catch {
+        return null;
+      }
+    },
     async remove(urls) {
       for (const url of urls) {
         if (!url?.startsWith(UPLOADS_PREFIX)) continue;
-        const target = uploadPath(url.slice(UPLOADS_PREFIX.length));
-        if (target) await rm(target.file, { force: true });
+        const name = url.slice(UPLOADS_PREFIX.length);
+        for (const file of storedNames(name)) await rm(path.join(uploadsDir(), file), { force: true });
+        const image = processedImage(name);
+        if (image) {
+          const originals = await readdir(originalsDir()).catch(() => [] as string[]);
+          for (const file of originals.filter((entry) => entry.startsWith(`${image.id}-`))) await rm(path.join(originalsDir(), file), { force: true });
+        }
       }
     },
   };
@@ -125,11 +176,35 @@ export function supabaseMediaStorage(config: SupabaseStorageConfig): MediaStorag
         storage.remove,
       );
     },
+    async storeImage(image) {
+      const written: string[] = [];
+      const put = async (name: string, bytes: Uint8Array, mime: string, upsert: boolean) => {
+        const { error } = await bucket.upload(name, bytes, { contentType: mime, upsert, cacheControl: "31536000" });
+        if (error) throw new Error(`Supabase Storage refused the upload (${describe(error)}).`);
+        written.push(name);
+      };
+      try {
+        for (const file of image.files) await put(file.name, file.bytes, file.mime, true);
+        await put(originalName(image), image.original.bytes, image.original.type.mime, false);
+      } catch (error) {
+        if (written.length > 0) await bucket.remove(written);
+        throw error;
+      }
+      return bucket.getPublicUrl(`${image.key}.jpg`).data.publicUrl;
+    },
+    async read(url) {
+      if (!url.startsWith(publicPrefix) || !STORED_MEDIA_NAME.test(url.slice(publicPrefix.length))) return null;
+      const { data, error } = await bucket.download(url.slice(publicPrefix.length));
+      if (error || !data) return null;
+      return new Uint8Array(await data.arrayBuffer());
+    },
     async remove(urls) {
-      const names = urls
-        .filter((url): url is string => Boolean(url?.startsWith(publicPrefix)))
-        .map((url) => url.slice(publicPrefix.length))
-        .filter((name) => STORED_MEDIA_NAME.test(name));
+      const mine = urls.filter((url): url is string => Boolean(url?.startsWith(publicPrefix))).map((url) => url.slice(publicPrefix.length));
+      const names = mine.flatMap(storedNames);
+      for (const image of mine.map((name) => processedImage(name)).filter((image) => image !== null)) {
+        const { data } = await bucket.list("originals", { search: `${image.id}-` });
+        names.push(...(Array.isArray(data) ? data : []).filter((entry) => entry.name.startsWith(`${image.id}-`)).map((entry) => `originals/${entry.name}`));
+      }
       if (names.length === 0) return;
       const { error } = await bucket.remove(names);
       // The product is already gone or changed; an orphaned file is only logged.
@@ -163,6 +238,8 @@ export function mediaStorage(): MediaStorage {
     const disk = localDiskStorage();
     storage = {
       store: remote.store,
+      storeImage: remote.storeImage,
+      read: async (url) => (await remote.read(url)) ?? disk.read(url),
       remove: async (urls) => {
         await Promise.all([remote.remove(urls), disk.remove(urls)]);
       },

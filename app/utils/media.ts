@@ -2,7 +2,9 @@
  * What a product image or video may be: its types, its size limits, and how its real type is told
  * from its first bytes (never from the file name or the browser's MIME type). Pure functions, no I/O.
  */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Images with more pixels than this (width × height) are refused before they are decoded. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 export const MAX_IMAGES = 10;
 /** The largest multipart body the upload forms accept: every image, a video and the text fields. */
@@ -33,8 +35,77 @@ export function isShopImagePath(url: string): boolean {
   return url.length <= 500 && /^\/(?:images|uploads)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/.test(url);
 }
 
-/** The names stored media get: a random UUID and the extension of their sniffed type. */
-export const STORED_MEDIA_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|avif|gif|mp4|webm)$/;
+/**
+ * The names stored media get: a random UUID and the extension of their sniffed type (videos, and
+ * images uploaded before images were processed), or a processed image's file (PROCESSED_IMAGE_NAME).
+ */
+export const STORED_MEDIA_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-[1-9]\d{0,4}x[1-9]\d{0,4}-[0-9a-f]{6}(?:-[1-9]\d{0,4})?)?\.(jpg|png|webp|avif|gif|mp4|webm)$/;
+/** A name from before processing: UUID + extension (the shop's uploads up to this change). */
+export const LEGACY_IMAGE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|avif|gif)$/;
+
+/**
+ * A processed product image is a set of files named after one key, `<uuid>-<W>x<H>-<rrggbb>`: the
+ * intrinsic size (after EXIF orientation) and the dominant colour travel in the name, so every page
+ * and e-mail can draw `srcset`, `width`/`height` and the placeholder from the address alone (no
+ * lookup). `<key>.jpg` is the JPEG fallback (at most JPEG_FALLBACK_WIDTH wide) and the address the
+ * database stores; `<key>-<w>.avif` / `<key>-<w>.webp` are the variants, one per width of
+ * imageWidths(W). Names never change content (a new image gets a new UUID), hence immutable caching.
+ */
+export const PROCESSED_IMAGE_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([1-9]\d{0,4})x([1-9]\d{0,4})-([0-9a-f]{6})(?:-([1-9]\d{0,4}))?\.(jpg|webp|avif)$/;
+// 360 rather than 320: a card on a 375–390 px phone is 165–175 CSS px, 330–350 device pixels at DPR 2.
+export const IMAGE_WIDTHS = [160, 360, 640, 960, 1280, 1920] as const;
+export const JPEG_FALLBACK_WIDTH = 960;
+export const VARIANT_FORMATS = ["avif", "webp"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** The widths made of an image `width` pixels wide: the standard ones below it, and its own (never upscaled). */
+export function imageWidths(width: number): number[] {
+  const below = IMAGE_WIDTHS.filter((w) => w < width);
+  return width <= IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]! ? [...below, width] : [...IMAGE_WIDTHS];
+}
+
+export interface ProcessedImageRef {
+  /** Everything before the file name (`/uploads/` or a Storage bucket's public URL). */
+  base: string;
+  id: string;
+  key: string;
+  width: number;
+  height: number;
+  /** The dominant colour, `#rrggbb`. */
+  color: string;
+  widths: number[];
+  /** The JPEG fallback's address. */
+  src: string;
+  srcset(format: VariantFormat): string;
+  /** Every file name of the image (fallback and variants), for removal. */
+  files: string[];
+}
+
+/** A processed image's parts from its address (the fallback's, or any variant's), else null. */
+export function processedImage(url: string): ProcessedImageRef | null {
+  const slash = url.lastIndexOf("/");
+  const match = PROCESSED_IMAGE_NAME.exec(url.slice(slash + 1));
+  if (!match) return null;
+  const [, id, w, h, color] = match;
+  const base = url.slice(0, slash + 1);
+  const width = Number(w);
+  const key = `${id}-${w}x${h}-${color}`;
+  const widths = imageWidths(width);
+  return {
+    base,
+    id: id!,
+    key,
+    width,
+    height: Number(h),
+    color: `#${color}`,
+    widths,
+    src: `${base}${key}.jpg`,
+    srcset: (format) => widths.map((size) => `${base}${key}-${size}.${format} ${size}w`).join(", "),
+    files: [`${key}.jpg`, ...VARIANT_FORMATS.flatMap((format) => widths.map((size) => `${key}-${size}.${format}`))],
+  };
+}
 
 const ascii = (bytes: Uint8Array, start: number, end: number) =>
   String.fromCharCode(...bytes.subarray(start, Math.min(end, bytes.length)));

@@ -196,7 +196,8 @@ test.describe("as the demo admin", () => {
     expect(imageUrls.length).toBeGreaterThanOrEqual(2);
     const image = await page.request.get(imageUrls[0]!);
     expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/png");
+    // Uploads are processed: pages show the JPEG fallback and its AVIF/WebP variants (never the original).
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
     expect(image.headers()["cache-control"]).toContain("max-age=31536000");
 
     // Edit: same form, prefilled; the new price shows in the shop.
@@ -250,7 +251,7 @@ test.describe("as the demo admin", () => {
       return page.getByTestId("product-count").innerText();
     };
     const cases: Array<[Record<string, string>, { images?: File[]; video?: File }, string]> = [
-      [{}, { images: [new File([readFileSync(fixture("product-1.png")), Buffer.alloc(6 * 1024 * 1024)], "big.png", { type: "image/png" })] }, "Ein Bild ist größer als 5 MB."],
+      [{}, { images: [new File([readFileSync(fixture("product-1.png")), Buffer.alloc(21 * 1024 * 1024)], "big.png", { type: "image/png" })] }, "Ein Bild ist größer als 20 MB."],
       [{}, { images: [new File([readFileSync(fixture("not-an-image.png"))], "not-an-image.png", { type: "image/png" })] }, "Nur Bilder im Format JPEG, PNG, WebP, AVIF oder GIF sind erlaubt."],
       [{ priceEUR: "-5" }, {}, "Der Betrag darf nicht negativ sein."],
       [{ priceCHF: "1e400" }, {}, "Der Betrag ist zu groß"],

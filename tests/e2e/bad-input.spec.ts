@@ -48,13 +48,13 @@ test("absurd filters fall back to the defaults", async ({ page }) => {
 
 test("SQL-looking search text is searched as text", async ({ page }) => {
   await page.goto("/search?q=%27%20OR%201%3D1%20--");
-  await expect(page.getByRole("searchbox")).toHaveValue("' OR 1=1 --");
+  await expect(page.getByLabel("Suchbegriff")).toHaveValue("' OR 1=1 --");
   await expect(page.getByTestId("empty-state")).toBeVisible();
 });
 
 test("a 10 kB search is cut to 200 characters", async ({ page }) => {
   await page.goto(`/search?q=${"a".repeat(10_000)}`);
-  await expect(page.getByRole("searchbox")).toHaveValue("a".repeat(200));
+  await expect(page.getByLabel("Suchbegriff")).toHaveValue("a".repeat(200));
 });
 
 test("a malformed address is a 400 with a message in the visitor's language, not a 500", async ({ request }) => {

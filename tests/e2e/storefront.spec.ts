@@ -200,7 +200,7 @@ test.describe("search", () => {
   test("search with the form shows the results with their count", async ({ page }) => {
     await page.goto("/search");
     await expect(page.getByTestId("search-results")).toHaveCount(0);
-    await page.getByRole("searchbox", { name: "Suchbegriff" }).fill("Stuhl");
+    await page.getByLabel("Suchbegriff").fill("Stuhl");
     await page.getByRole("button", { name: "Suchen" }).click();
     await expect(page).toHaveURL(/\/search\?q=Stuhl/);
     const results = page.getByTestId("search-results");
@@ -217,7 +217,7 @@ test.describe("search", () => {
     await page.goto("/search");
     await page.getByRole("link", { name: "Kaffee & Tee", exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=Kaffee/);
-    await expect(page.getByRole("searchbox", { name: "Suchbegriff" })).toHaveValue("Kaffee & Tee");
+    await expect(page.getByLabel("Suchbegriff")).toHaveValue("Kaffee & Tee");
     const results = page.getByTestId("search-results");
     await expect(results).toContainText(`${inCategory} Ergebnis`);
     await expect(results.getByTestId("product-card")).toHaveCount(inCategory);
@@ -233,7 +233,7 @@ test.describe("search", () => {
   test("with JavaScript the search re-runs after typing stops", async ({ page }, testInfo) => {
     test.skip(!js(testInfo), "the debounced search needs JavaScript");
     await page.goto("/search");
-    await page.getByRole("searchbox", { name: "Suchbegriff" }).pressSequentially("Lampe");
+    await page.getByLabel("Suchbegriff").pressSequentially("Lampe");
     await expect(page).toHaveURL(/\/search\?q=Lampe/);
     await expect(page.getByTestId("search-results")).toContainText("Lampe");
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -35,7 +35,7 @@ import { loader as uploadsLoader } from "~/routes/uploads.$";
 const ORIGIN = "http://localhost:3000";
 // A tiny valid PNG (1×1) and the start of an MP4 ('ftyp' box) – enough for the magic-byte checks.
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2e1e2b30000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082",
   "hex",
 );
 const MP4 = Buffer.concat([Buffer.from("0000001866747970697336d00000000069736f6d6d703432", "hex"), Buffer.alloc(64)]);
@@ -88,7 +88,10 @@ const statusOf = (result: Awaited<ReturnType<typeof run>>) =>
 
 let dataDir: string;
 const uploadsDir = () => path.join(dataDir, "uploads");
-const uploadCount = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).length : 0);
+/** Every file under uploads/ (a processed image's files and, under originals/, its original). */
+const uploadCount = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir(), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0);
+/** A processed 1×1 image: its JPEG fallback, one AVIF and one WebP (width 1), and its original. */
+const IMAGE_FILES = 4;
 
 describe.each(testDbKinds)("admin on %s", (kind) => {
   let test: TestDatabase;
@@ -137,16 +140,23 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       expect(product.images).toHaveLength(2);
       expect(product.image).toBe(product.images[0]);
       expect(product.additionalImages).toEqual([product.images[1]]);
-      expect(product.image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+      // Processed: the address is the JPEG fallback's, named after its size (1×1) and colour.
+      expect(product.image).toMatch(/^\/uploads\/[0-9a-f-]{36}-1x1-[0-9a-f]{6}\.jpg$/);
       expect(product.videoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.mp4$/);
-      expect(uploadCount()).toBe(3);
+      expect(uploadCount()).toBe(2 * IMAGE_FILES + 1);
       // The uploads route serves exactly these files, with their type and a long cache.
       const name = product.image.slice("/uploads/".length);
       const served = (await uploadsLoader({ request: new Request(`${ORIGIN}${product.image}`), params: { "*": name }, context: {} })) as Response;
       expect(served.status).toBe(200);
-      expect(served.headers.get("Content-Type")).toBe("image/png");
+      expect(served.headers.get("Content-Type")).toBe("image/jpeg");
       expect(served.headers.get("Cache-Control")).toContain("immutable");
-      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      // The original upload is kept, but not served.
+      const [original] = readdirSync(path.join(uploadsDir(), "originals"));
+      expect(readFileSync(path.join(uploadsDir(), "originals", original!)).equals(PNG)).toBe(true);
+      for (const hidden of [`originals/${original}`, original!]) {
+        const answer = (await uploadsLoader({ request: new Request(`${ORIGIN}/uploads/${hidden}`), params: { "*": hidden }, context: {} })) as Response;
+        expect(answer.status, hidden).toBe(404);
+      }
     });
 
     it("uses the defaults: empty prices are 0, empty stock is the column default, sale prices only when filled", async () => {
@@ -170,7 +180,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       ["a 10 000-character name", { name: "x".repeat(10_000) }, "admin.product.errors.nameTooLong"],
       ["an unknown category", { category: "weapons" }, "admin.product.errors.category"],
       ["a text file named .png", { images: [new File(["just text"], "fake.png", { type: "image/png" })] }, "admin.product.errors.imageType"],
-      ["a 6 MB image", { images: [new File([PNG, Buffer.alloc(6 * 1024 * 1024)], "big.png", { type: "image/png" })] }, "admin.product.errors.imageTooLarge"],
+      ["a 21 MB image", { images: [new File([PNG, Buffer.alloc(21 * 1024 * 1024)], "big.png", { type: "image/png" })] }, "admin.product.errors.imageTooLarge"],
       ["a video that is not MP4/WebM", { video: new File(["<html>"], "clip.mp4", { type: "video/mp4" }) }, "admin.product.errors.videoType"],
       ["a negative stock", { stock: "-1" }, "admin.product.errors.stock"],
     ])("rejects %s with 400, a message, nothing stored and no files", async (_label, overrides, message) => {
@@ -207,7 +217,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       expect(afterKeep.priceEUR).toBe(2490);
       expect(afterKeep.images).toEqual(original.images);
       expect(afterKeep.videoUrl).toBe(original.videoUrl);
-      expect(uploadCount()).toBe(3);
+      expect(uploadCount()).toBe(2 * IMAGE_FILES + 1);
 
       const replaced = await submitProductForm(post(`/admin/products/${created.id}`, productFields({ intent: [], images: [png("new.png")], video: [], removeVideo: "on" })), afterKeep);
       expect(replaced.ok).toBe(true);
@@ -216,13 +226,13 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       expect(afterReplace.images[0]).not.toBe(original.images[0]);
       expect(afterReplace.additionalImages).toEqual([]);
       expect(afterReplace.videoUrl).toBeNull();
-      expect(uploadCount()).toBe(1);
+      expect(uploadCount()).toBe(IMAGE_FILES);
     });
 
     it("deletes a product and its files; an unknown id changes nothing", async () => {
       const created = await submitProductForm(post("/admin/products?index", productFields()));
       if (!created.ok) throw new Error("create failed");
-      expect(uploadCount()).toBe(3);
+      expect(uploadCount()).toBe(2 * IMAGE_FILES + 1);
       const before = await countProducts();
       expect(await deleteProductWithMedia("00000000-0000-4000-8000-00000000ffff")).toBe(false);
       expect(await deleteProductWithMedia("not-a-uuid")).toBe(false);
@@ -306,24 +316,26 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       expect(await changeOrderStatus(id, "confirmed")).toEqual({ ok: false, reason: "invalidTransition", from: "cancelled" });
     });
 
-    it("counts revenue per day and the best sellers without cancelled orders; customers with their totals", async () => {
+    it("counts revenue per day by payment received (less refunds), the best sellers without cancelled orders; customers with their totals", async () => {
       const product = (await listAdminProducts({ page: 1, pageSize: 3 })).products[2]!;
+      const before = (await revenueByDay(30)).at(-1)!;
       await createOrder(test, kundeOrder(product.id, 3, "EUR", "confirmed"));
       await createOrder(test, kundeOrder(product.id, 1, "CHF", "pending"));
       await createOrder(test, kundeOrder(product.id, 50, "EUR", "cancelled"));
+      // Paid today: 12.34 received for a 10.00 order (kept as received), and a CHF order paid in full.
+      await createOrder(test, { ...kundeOrder(product.id, 1, "EUR", "confirmed"), paymentStatus: "paid", amountReceived: "12.34" });
+      const refunded = await createOrder(test, { ...kundeOrder(product.id, 2, "CHF", "shipped"), paymentStatus: "paid" });
+      await test.db.query("update public.orders set payment_status = 'partially_refunded', amount_refunded = 5 where id = $1", [refunded]);
+      // Placed today but paid 40 days ago: outside the window.
+      await createOrder(test, { ...kundeOrder(product.id, 1, "EUR", "confirmed"), paymentStatus: "paid", paidAt: { daysAgo: 40 } });
       const days = await revenueByDay(30);
       expect(days).toHaveLength(30);
       const today = days[days.length - 1]!;
-      const [sums] = await test.db.query<{ eur: string; chf: string }>(
-        `select coalesce(sum(total_amount) filter (where currency = 'EUR'), 0)::text as eur,
-                coalesce(sum(total_amount) filter (where currency = 'CHF'), 0)::text as chf
-           from public.orders where status <> 'cancelled' and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
-      );
-      expect(today.EUR).toBe(toCents(sums!.eur));
-      expect(today.CHF).toBe(toCents(sums!.chf));
+      expect(today.EUR - before.EUR).toBe(1234);
+      expect(today.CHF - before.CHF).toBe(2000 - 500);
       const top = await topProducts(10);
       const entry = top.find((t) => t.productId === product.id)!;
-      expect(entry.units).toBe(4);
+      expect(entry.units).toBe(3 + 1 + 1 + 2 + 1);
       const customers = await listCustomers(1, 50);
       const karl = customers.customers.find((c) => c.userId === customerId)!;
       expect(karl.orderCount).toBeGreaterThanOrEqual(3);
@@ -432,7 +444,7 @@ describe.each(testDbKinds)("admin on %s", (kind) => {
       const saved = await getOfferSection();
       expect(saved.offers).toHaveLength(1);
       expect(saved.offers[0]!.image).toMatch(/^\/uploads\//);
-      expect(uploadCount()).toBe(1);
+      expect(uploadCount()).toBe(IMAGE_FILES);
       const empty = new FormData();
       empty.append("intent", "save");
       expect(statusOf(await run(offersAction as RouteFn, post("/admin/offers", empty, adminCookie)))).toBe(302);

@@ -5,6 +5,7 @@ import { markPaid, ordersByReference, paymentReference, recordRefund } from "~/m
 import { changeOrderStatus, getAdminOrder, listOrders } from "~/models/order-admin.server";
 import { orderNumber } from "~/models/order-number";
 import { formatCreditorReference } from "~/utils/creditor-reference";
+import { getOrderTrends } from "~/models/admin-trends.server";
 
 async function paymentOf(test: TestDatabase, id: string) {
   const [row] = await test.db.query<{ payment_status: string; paid_at: Date | null; amount_received: string | null; amount_refunded: string; payment_source: string | null }>(
@@ -122,5 +123,15 @@ describe.each(testDbKinds)("payments on %s", (kind) => {
   it("never lets the database hold a paid order without a date", async () => {
     const id = await createOrder(test);
     await expect(test.db.query("update public.orders set payment_status = 'paid' where id = $1", [id])).rejects.toThrow();
+  });
+
+  it("counts the dashboard's revenue when the money arrives, not when the order is placed", async () => {
+    const before = await getOrderTrends();
+    const id = await createOrder(test, { total: "70.00" });
+    const placed = await getOrderTrends();
+    expect(placed.current.orders).toBe(before.current.orders + 1);
+    expect(placed.current.revenueEur).toBe(before.current.revenueEur);
+    await markPaid(id, { amount: 7000, paidAt: new Date() });
+    expect((await getOrderTrends()).current.revenueEur).toBe(before.current.revenueEur + 7000);
   });
 });

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { catalogueChanged, observeCatalogueWrites } from "~/db/catalogue-version.server";
 import { openPostgres, wrapPglite, type Database } from "~/db/database.server";
 import { migrate } from "~/db/migrate.server";
@@ -28,7 +29,7 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
   let url: string | undefined;
   let cleanup = async () => {};
   if (kind === "pglite") {
-    const pg = new PGlite({ extensions: { pg_trgm } });
+    const pg = new PGlite({ extensions: { pg_trgm, unaccent } });
     await pg.waitReady;
     db = wrapPglite(pg);
   } else {

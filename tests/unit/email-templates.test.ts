@@ -24,7 +24,8 @@ const order = {
   total: 264_790,
   // 8.1 % contained in 2'647.90 CHF: 264790 × 810 / 10810 = 19841.1… cents.
   vat: [{ rate: 810, gross: 264_790, vat: 19_841, net: 244_949 }],
-  bank: { holder: "OfficeHaus GmbH", iban: "CH93 0076 2011 6238 5295 7", bic: "POSTCHBE", bankName: "PostFinance" },
+  bank: { holder: "OfficeHaus GmbH", iban: "CH93 0076 2011 6238 5295 7", bic: "POSTCHBE", bankName: "PostFinance", qrIban: null },
+  reference: "RF09 3F2A 9C1B",
   shippingAddress: { street: "Bahnhofstrasse 1", postalCode: "8001", city: "Zürich", country: "CH" },
   orderUrl: "https://shop.example/order-confirmation/3f2a9c1b-0000-4000-8000-000000000000",
 };
@@ -48,11 +49,11 @@ describe("e-mail templates", () => {
     expect(email.text).toContain("Gesamtbetrag (inkl. MwSt.): 2'647.90\u00a0CHF");
     expect(email.text).toContain("Versand: Kostenlos");
     expect(email.text).toContain("Banküberweisung");
-    // The VAT contained, by rate, and the bank details with the order number as the reference.
+    // The VAT contained, by rate, and the bank details with the order's RF creditor reference.
     expect(email.text).toContain("enthaltene MwSt. 8,1\u00a0%: 198.41\u00a0CHF");
     expect(email.text).toContain("IBAN: CH93 0076 2011 6238 5295 7");
     expect(email.text).toContain("BIC: POSTCHBE");
-    expect(email.text).toContain("Verwendungszweck: 3F2A9C1B");
+    expect(email.text).toContain("Verwendungszweck: RF09 3F2A 9C1B");
     expect(email.text).toContain("Betrag: 2'647.90\u00a0CHF");
     expect(orderConfirmationEmail({ ...order, locale: "de", paymentMethod: "cash_on_delivery", bank: null }).text).not.toContain("IBAN");
     expect(email.text).toContain(order.orderUrl);

@@ -19,7 +19,25 @@ describe("bank details (SHOP_IBAN, SHOP_BIC, SHOP_BANK_NAME)", () => {
     vi.stubEnv("SHOP_IBAN", "ch93 0076 2011 6238 5295 7");
     vi.stubEnv("SHOP_BIC", "postchbe");
     vi.stubEnv("SHOP_BANK_NAME", "PostFinance");
-    expect(bankDetails()).toEqual({ holder: seller.name, iban: "CH93 0076 2011 6238 5295 7", bic: "POSTCHBE", bankName: "PostFinance" });
+    expect(bankDetails()).toEqual({ holder: seller.name, iban: "CH93 0076 2011 6238 5295 7", bic: "POSTCHBE", bankName: "PostFinance", qrIban: null });
+  });
+
+  it("takes SHOP_QR_IBAN for the QR-bills, and stops the server at start when it is not a QR-IBAN", () => {
+    vi.stubEnv("SHOP_IBAN", "CH93 0076 2011 6238 5295 7");
+    vi.stubEnv("SHOP_QR_IBAN", "ch44 3199 9123 0008 8901 2");
+    expect(bankDetails().qrIban).toBe("CH4431999123000889012");
+    // An ordinary Swiss IBAN (institution id 00762) is not a QR-IBAN.
+    vi.stubEnv("SHOP_QR_IBAN", "CH93 0076 2011 6238 5295 7");
+    expect(() => checkServerConfig()).toThrow(/SHOP_QR_IBAN must be a Swiss QR-IBAN/);
+    // A QR-IBAN with a wrong check digit, a German IBAN, garbage.
+    for (const wrong of ["CH45 3199 9123 0008 8901 2", "DE89 3704 0044 0532 0130 00", "QR"]) {
+      vi.stubEnv("SHOP_QR_IBAN", wrong);
+      expect(() => bankDetails()).toThrow(/SHOP_QR_IBAN must be a Swiss QR-IBAN/);
+    }
+    // The demo (no SHOP_IBAN) shows QR-bills on SIX's example QR-IBAN unless one is configured.
+    vi.stubEnv("SHOP_IBAN", "");
+    vi.stubEnv("SHOP_QR_IBAN", "");
+    expect(bankDetails().qrIban).toBe("CH4431999123000889012");
   });
 
   it("refuses a value that is no IBAN", () => {

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   "products",
   "inventory",
   "orders",
+  "payments",
   "customers",
   "reports",
   "messages",

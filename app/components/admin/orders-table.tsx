@@ -3,6 +3,7 @@ import { useT } from "~/i18n/use-t";
 import { formatPrice } from "~/utils/money";
 import type { AdminOrderSummary } from "~/models/order-admin.server";
 import { OrderStatusBadge, useAdminDateTime } from "./admin-ui";
+import { AdminPaymentStatus } from "./payment-status-badge";
 
 /** Orders as a table, each linking to its page (the orders section and the overview's latest). */
 export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
@@ -18,6 +19,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
             <th scope="col" className="py-2 text-start">{t("admin.orders.customer")}</th>
             <th scope="col" className="py-2 text-end">{t("admin.orders.total")}</th>
             <th scope="col" className="py-2 text-start ps-4">{t("admin.orders.status")}</th>
+            <th scope="col" className="py-2 text-start ps-4">{t("admin.orders.paymentState")}</th>
           </tr>
         </thead>
         <tbody>
@@ -33,6 +35,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               </td>
               <td className="py-2 text-end" dir="ltr">{formatPrice(order.total, order.currency)}</td>
               <td className="py-2 ps-4"><OrderStatusBadge status={order.status} /></td>
+              <td className="py-2 ps-4"><AdminPaymentStatus status={order.paymentStatus} /></td>
             </tr>
           ))}
         </tbody>

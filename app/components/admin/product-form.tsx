@@ -5,6 +5,7 @@ import { useT } from "~/i18n/use-t";
 import { CheckboxField, Field, FieldErrors, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { MAX_MONEY_CENTS } from "~/models/product-limits";
 import type { ProductFormDefaults } from "./product-form.schema";
+import { ProductImage } from "../product-image";
 
 type Meta = FieldMetadata<string | number | boolean | null | undefined>;
 
@@ -141,7 +142,7 @@ export function ProductForm({
               <ul className="mt-1 flex flex-wrap gap-2" data-testid="current-images">
                 {current.images.map((src, index) => (
                   <li key={src}>
-                    <img src={src} alt={index === 0 ? t("admin.product.form.mainImage") : ""} width={64} height={64} className="h-16 w-16 rounded border border-slate-200 object-cover" />
+                    <ProductImage src={src} alt={index === 0 ? t("admin.product.form.mainImage") : ""} width={64} height={64} sizes="64px" className="h-16 w-16 rounded border border-slate-200 object-cover" />
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import { useHydrated } from "~/components/client-toast";
 import { StatusButton } from "~/components/forms";
 import { cartQuantitySchema, type CartQuantityInput } from "./cart-quantity.schema";
 import { cartLineFetcherKey, type CartActionData } from "./cart-action-data";
+import { ProductImage } from "../product-image";
 
 /*
  * A cart line and its forms (remove, −, quantity, +), all posting to /cart through the line's one
@@ -95,7 +96,7 @@ export function CartLine({ line, currency }: { line: CartLineView; currency: Cur
   const busy = fetcher.state !== "idle";
   return (
     <li className="card flex gap-3 p-3 sm:gap-4 sm:p-4" data-testid="cart-line" data-product-id={line.productId}>
-      <img src={line.image} alt="" width={96} height={96} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24" />
+      <ProductImage src={line.image} width={96} height={96} sizes="(min-width: 640px) 96px, 64px" className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">

@@ -1,0 +1,146 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { intlLocale } from "~/i18n/config";
+import { formatPrice } from "~/utils/money";
+import { pageMeta } from "~/utils/seo";
+import { useT } from "~/i18n/use-t";
+import { seller } from "~/utils/shop-details.server";
+import { shopTimeZone } from "~/utils/shop-time.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { AddressBlock } from "~/components/order-documents";
+import { rateLabel } from "~/components/vat-lines";
+import { routeMessages } from "~/i18n/catalogues.server";
+import { type I18nHandle } from "~/i18n/namespaces";
+import { viewableOrder } from "~/services/viewable-order.server";
+import { readOrderDocument } from "~/models/order-documents.server";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, (t) => ({ title: t("documents.page.metaTitle"), description: t("documents.page.metaDescription"), noindex: true }));
+
+export const handle = { i18n: ["documents.page", "pricing.invoice", "pricing.vat", "pricing.addresses", "pricing.bank", "checkout.countries"] } satisfies I18nHandle;
+
+/**
+ * A cancellation invoice (ST-…) or credit note (GS-…) of an order, printable, in the visitor's
+ * language, for the people who may see the order's invoice (its user, the browser that placed it,
+ * an admin); anyone else, an unknown number or another order's gets "order not found" (404).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { order, locale } = await viewableOrder(request, params.orderId);
+  const document = await readOrderDocument(order.id, params.number ?? "");
+  if (!document) throw data(null, { status: 404 });
+  const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(document.createdAt));
+  return {
+    order: { id: order.id, number: order.number, customerName: order.customerName, billingAddress: order.billingAddress },
+    document,
+    date,
+    seller,
+    messages: routeMessages(locale, handle),
+  };
+}
+
+export default function OrderDocumentPage() {
+  const { order, document, date, seller } = useLoaderData<typeof loader>();
+  const { t, locale } = useT();
+  const money = (cents: number) => formatPrice(cents, document.currency);
+  const net = document.amounts.reduce((sum, line) => sum + line.net, 0);
+  return (
+    <article className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="order-document" data-kind={document.kind}>
+      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
+        <Link to={`/order-confirmation/${order.id}`} className="btn-secondary">
+          {t("documents.page.back")}
+        </Link>
+        <button type="button" className="btn-primary" onClick={() => window.print()}>
+          {t("documents.page.print")}
+        </button>
+      </div>
+      <header className="flex flex-wrap items-start justify-between gap-6">
+        <div>
+          <p className="text-xl font-bold">{seller.name}</p>
+          <p className="text-sm leading-relaxed">
+            {seller.street}
+            <br />
+            <bdi>{seller.postalCode}</bdi> {seller.city}
+            <br />
+            {t("pricing.invoice.vatId")}: <bdi>{seller.vatId}</bdi>
+          </p>
+        </div>
+        <div className="text-end">
+          <h1 className="text-3xl font-bold">{t(`documents.page.title.${document.kind}`)}</h1>
+          <dl className="mt-2 grid grid-cols-[auto_auto] gap-x-3 text-sm">
+            <dt className="text-slate-600">{t("documents.page.number")}</dt>
+            <dd className="font-mono font-semibold" dir="ltr" data-testid="document-number">{document.number}</dd>
+            <dt className="text-slate-600">{t("documents.page.date")}</dt>
+            <dd>{date}</dd>
+            <dt className="text-slate-600">{t("documents.page.refersTo")}</dt>
+            <dd className="font-mono" dir="ltr" data-testid="document-refers-to">{document.refersTo}</dd>
+            <dt className="text-slate-600">{t("documents.page.order")}</dt>
+            <dd className="font-mono" dir="ltr">{order.number}</dd>
+          </dl>
+        </div>
+      </header>
+
+      <section className="mt-8" aria-label={t("pricing.addresses.billing")}>
+        <AddressBlock title={t("pricing.addresses.billing")} name={order.customerName} address={order.billingAddress} testId="document-billing" />
+      </section>
+      <p className="mt-6 text-sm" data-testid="document-intro">
+        {t(`documents.page.intro.${document.kind}`, { invoice: document.refersTo, order: order.number })}
+      </p>
+
+      <table className="mt-6 w-full text-sm" data-testid="document-lines">
+        <thead>
+          <tr className="border-b-2 border-slate-300">
+            <th scope="col" className="py-2 text-start">{t("documents.page.item")}</th>
+            <th scope="col" className="py-2 text-end">{t("documents.page.quantity")}</th>
+            <th scope="col" className="py-2 text-end">{t("documents.page.unitPrice")}</th>
+            <th scope="col" className="py-2 text-end">{t("documents.page.vatRate")}</th>
+            <th scope="col" className="py-2 text-end">{t("documents.page.lineTotal")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {document.lines.map((line, index) => (
+            <tr key={index} className="border-b border-slate-200" data-testid="document-line">
+              <th scope="row" className="py-2 text-start font-normal">
+                {line.type === "item"
+                  ? line.name
+                  : line.type === "amount"
+                    ? t("documents.page.amountLine")
+                    : t("documents.page.creditedLine", { number: line.document })}
+              </th>
+              <td className="py-2 text-end">{line.type === "item" ? line.quantity : ""}</td>
+              <td className="py-2 text-end" dir="ltr">{line.type === "item" ? money(line.unitPrice) : ""}</td>
+              <td className="py-2 text-end" dir="ltr">{rateLabel(line.vatRate, locale)}</td>
+              <td className="py-2 text-end" dir="ltr">{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {document.amounts.map((line) => (
+            <tr key={`net-${line.rate}`} data-testid="document-net-line" data-rate={line.rate}>
+              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, locale) })}</th>
+              <td className="pt-3 text-end" dir="ltr" data-testid="document-net-amount">{money(line.net)}</td>
+            </tr>
+          ))}
+          {document.amounts.map((line) => (
+            <tr key={`vat-${line.rate}`} data-testid="document-vat-line" data-rate={line.rate}>
+              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
+              <td className="text-end" dir="ltr" data-testid="document-vat-amount">{money(line.vat)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" colSpan={4} className="text-end font-normal">{t("documents.page.net")}</th>
+            <td className="text-end" dir="ltr">{money(net)}</td>
+          </tr>
+          <tr className="border-t-2 border-slate-300 text-base font-bold">
+            <th scope="row" colSpan={4} className="py-2 text-end">{t("documents.page.gross")}</th>
+            <td className="py-2 text-end" dir="ltr" data-testid="document-total">{money(document.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary notFound={{ title: "common.pageErrors.orderNotFound.title", message: "common.pageErrors.orderNotFound.message" }} />;
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm run payments -- remind`: one run of the unpaid bank transfers' jobs now — the payment
+// reminder e-mail after PAYMENT_REMINDER_DAYS, the cancellation after PAYMENT_CANCEL_DAYS (stock
+// released, cancellation invoice, the customer told) — on the database the server uses:
+// DATABASE_URL, else the embedded PGlite under DATA_DIR (only while the shop is stopped: PGlite is
+// one process's own). The server runs the same jobs every hour by itself.
+//
+// A .mjs script cannot import the TypeScript app, so this loads the production build (BUILD_DIR,
+// default ./build; `npm run build` makes it) and calls its serverRuntime.runPaymentJobs: the very
+// code the server runs, the same claims per order in the database, so a run by hand next to running
+// servers (on Postgres) never reminds or cancels an order twice. E-mails are queued in the outbox;
+// the server's mail worker sends them.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const USAGE = `Usage: npm run payments -- remind   remind unpaid bank transfers (PAYMENT_REMINDER_DAYS) and cancel
+                                     those unpaid after PAYMENT_CANCEL_DAYS, now
+Uses DATABASE_URL, or the embedded database under DATA_DIR (default ./data) while the shop is stopped,
+and the production build in BUILD_DIR (default ./build: run npm run build first).`;
+
+class Refusal extends Error {}
+
+/** The pid of a live shop server holding DATA_DIR/server.lock, or null (as scripts/admin.mjs). */
+function runningShopPid(dataDir) {
+  let pid;
+  try {
+    pid = Number(JSON.parse(readFileSync(path.join(dataDir, "server.lock"), "utf8")).pid);
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return error.code === "EPERM" ? pid : null;
+  }
+}
+
+async function loadRuntime() {
+  const serverBuild = path.resolve(process.env.BUILD_DIR || "build", "server", "index.js");
+  if (!existsSync(serverBuild)) throw new Refusal(`There is no production build at ${serverBuild}: run npm run build first.`);
+  const build = await import(pathToFileURL(serverBuild).href);
+  const runtime = build.entry?.module?.serverRuntime;
+  if (typeof runtime?.runPaymentJobs !== "function") throw new Refusal(`The build at ${serverBuild} is older than the payment jobs: run npm run build again.`);
+  return runtime;
+}
+
+async function remind() {
+  process.env.NODE_ENV ??= "production";
+  const runtime = await loadRuntime();
+  if (runtime.isEmbedded()) {
+    const dataDir = runtime.dataDir();
+    const owner = runningShopPid(dataDir);
+    if (owner) throw new Refusal(`The embedded database in ${dataDir} is in use by the shop server (process ${owner}): the running shop does this every hour by itself; stop it to run it by hand.`);
+    if (existsSync(path.join(dataDir, "pglite", "postmaster.pid"))) {
+      throw new Refusal(`The embedded database in ${dataDir} is open (postmaster.pid): stop the shop first. If it is not running, start and stop it once (left over from a crash).`);
+    }
+  }
+  console.log(`Database: ${runtime.databaseLocation()}`);
+  await runtime.startDatabase((message) => console.log(message));
+  try {
+    const result = await runtime.runPaymentJobs();
+    console.log(`Reminders queued: ${result.reminded.length}; unpaid orders cancelled: ${result.cancelled.length}.`);
+  } finally {
+    await runtime.closeDatabase();
+  }
+}
+
+const [command] = process.argv.slice(2);
+try {
+  if (command === "remind") await remind();
+  else {
+    console.error(USAGE);
+    process.exitCode = command === undefined || command === "help" || command === "--help" ? 0 : 2;
+  }
+} catch (error) {
+  console.error(error instanceof Refusal ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,184 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { creditorReference, formatCreditorReference } from "../../app/utils/creditor-reference";
+import { demoAdmin, signIn } from "./fixtures";
+import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
+
+/*
+ * Bank statements on /admin/payments with JavaScript on and off, in German: a new customer orders
+ * by bank transfer, the admin uploads the bank's camt.053 with the order's RF reference and amount,
+ * and the order shows paid to its customer; the same file again changes nothing; a partial payment
+ * is listed and assigned by hand; a file that is not a statement, and one over 10 MB, get a message.
+ */
+
+test.use({ locale: "de-DE" });
+
+const orderNumberOf = (id: string) => id.split("-")[0]!.toUpperCase();
+
+/** A camt.053.001.02 as a German savings bank exports it, with one credit. */
+function statement(credit: { amount: string; reference: string; bankRef: string; debtor?: string }): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>E2E-${credit.bankRef}</MsgId><CreDtTm>2026-11-24T06:12:44.0+01:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>E2E-${credit.bankRef}</Id>
+      <CreDtTm>2026-11-24T06:12:44.0+01:00</CreDtTm>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">${credit.amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>2026-11-23</Dt></BookgDt>
+        <ValDt><Dt>2026-11-23</Dt></ValDt>
+        <AcctSvcrRef>${credit.bankRef}</AcctSvcrRef>
+        <NtryDtls><TxDtls>
+          <RltdPties><Dbtr><Nm>${credit.debtor ?? "Eva Eigen"}</Nm></Dbtr></RltdPties>
+          <RmtInf><Ustrd>${credit.reference} Bestellung</Ustrd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`);
+}
+
+const bankRef = () => `E2E${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+/** The order's total as the confirmation page shows it ("12,34 €"), as a camt amount ("12.34"). */
+async function totalOf(page: Page, orderId: string): Promise<string> {
+  await page.goto(`/order-confirmation/${orderId}`);
+  const shown = (await page.getByTestId("order-total").textContent()) ?? "";
+  return shown.replace(/[^\d,]/g, "").replace(",", ".");
+}
+
+async function adminPage(browser: Browser, js: boolean): Promise<Page> {
+  const context = await browser.newContext({ locale: "de-DE", javaScriptEnabled: js });
+  const page = await context.newPage();
+  await signIn(page, demoAdmin.email, demoAdmin.password);
+  await page.goto("/admin/payments");
+  await waitForHydration(page, js);
+  return page;
+}
+
+async function upload(admin: Page, name: string, buffer: Buffer) {
+  const form = admin.getByTestId("statement-upload");
+  await form.getByLabel("Kontoauszugsdatei").setInputFiles({ name, mimeType: "application/xml", buffer });
+  const [response] = await Promise.all([
+    admin.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/payments")),
+    form.getByRole("button", { name: "Kontoauszug importieren" }).click(),
+  ]);
+  return response;
+}
+
+async function paymentStatusOf(customer: Page, orderId: string) {
+  await customer.goto(`/profile/orders/${orderId}`);
+  return customer.getByTestId("payment-status").first().getAttribute("data-payment-status");
+}
+
+test("the admin imports a statement: the order it pays shows paid, and the same file again changes nothing", async ({ page, baseURL, browser, javaScriptEnabled }) => {
+  await registerCustomer(page.request, baseURL!, "camt");
+  const orderId = await placeOrder(page.request, baseURL!);
+  const amount = await totalOf(page, orderId);
+  expect(amount).toMatch(/^\d+\.\d{2}$/);
+  expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
+
+  const file = statement({ amount, reference: formatCreditorReference(creditorReference(orderNumberOf(orderId))), bankRef: bankRef() });
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await upload(admin, "Umsaetze.xml", file);
+  await expect(admin).toHaveURL(/\/admin\/payments\?import=[0-9a-f-]{36}$/);
+  const result = admin.getByTestId("import-result");
+  await expect(result).toContainText("Umsaetze.xml");
+  const row = result.getByTestId("import-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute("data-outcome", "matched");
+  await expect(row.getByRole("link", { name: orderNumberOf(orderId) })).toBeVisible();
+  await expect(row).toContainText("Zugeordnet – Bestellung als bezahlt markiert");
+
+  expect(await paymentStatusOf(page, orderId)).toBe("paid");
+
+  // The same file again: "already imported", nothing changed.
+  await upload(admin, "Umsaetze-nochmal.xml", file);
+  await expect(admin).toHaveURL(/already=1/);
+  await expect(admin.getByTestId("import-already")).toContainText("bereits importiert");
+  await expect(admin.getByTestId("import-result")).toContainText("Umsaetze.xml");
+  expect(await paymentStatusOf(page, orderId)).toBe("paid");
+  await admin.context().close();
+});
+
+test("a partial payment is listed as 'amount differs' and assigned by hand with the amount confirmed", async ({ page, baseURL, browser, javaScriptEnabled }) => {
+  await registerCustomer(page.request, baseURL!, "camt-partial");
+  const orderId = await placeOrder(page.request, baseURL!);
+  const total = await totalOf(page, orderId);
+  const less = (Math.round(Number(total) * 100) - 100) / 100;
+  const amount = less.toFixed(2);
+  const debtor = `Teilzahler ${Date.now()}`;
+
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await upload(admin, "teilzahlung.xml", statement({ amount, reference: creditorReference(orderNumberOf(orderId)), bankRef: bankRef(), debtor }));
+  await expect(admin.getByTestId("import-row")).toHaveAttribute("data-outcome", "amountDiffers");
+  expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
+
+  const credit = admin.getByTestId("open-credit").filter({ hasText: debtor });
+  await expect(credit).toHaveCount(1);
+  const form = credit.getByTestId("assign-form");
+  // The reference named the order: it is filled in; the amount must be confirmed.
+  await expect(form.getByLabel("Bestellnummer oder RF-Referenz")).toHaveValue(orderNumberOf(orderId));
+  await form.getByLabel("Bestellnummer oder RF-Referenz").fill("FFFFFFFF");
+  await form.getByLabel(/als erhalten buchen/).check();
+  await form.getByRole("button", { name: "Zuordnen" }).click();
+  await expect(admin.getByTestId("open-credit").filter({ hasText: debtor }).getByTestId("assign-error")).toContainText("Keine Bestellung hat diese Nummer");
+  expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
+
+  const again = admin.getByTestId("open-credit").filter({ hasText: debtor }).getByTestId("assign-form");
+  await again.getByLabel("Bestellnummer oder RF-Referenz").fill(orderNumberOf(orderId));
+  await again.getByLabel(/als erhalten buchen/).check();
+  await again.getByRole("button", { name: "Zuordnen" }).click();
+  await expect(admin.getByTestId("toast")).toContainText("Zahlung zugeordnet");
+  await expect(admin.getByTestId("open-credit").filter({ hasText: debtor })).toHaveCount(0);
+  expect(await paymentStatusOf(page, orderId)).toBe("paid");
+  await admin.context().close();
+});
+
+test("a file that is not a statement gets a message in the admin's language, and changes nothing", async ({ browser, javaScriptEnabled }) => {
+  const admin = await adminPage(browser, javaScriptEnabled);
+  const response = await upload(admin, "umsaetze.csv", Buffer.from("Buchungstag;Betrag;Verwendungszweck\n23.11.2026;49,90;RF18 5390 0754 7034\n"));
+  expect(response.status()).toBe(400);
+  await expect(admin.getByTestId("statement-error")).toContainText("Die Datei ist keine XML-Datei");
+  await expect(admin.getByTestId("import-result")).toHaveCount(0);
+
+  const hostile = Buffer.from(`<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt/></Document>`);
+  const refused = await upload(admin, "hostile.xml", hostile);
+  expect(refused.status()).toBe(400);
+  await expect(admin.getByTestId("statement-error")).toContainText("DOCTYPE");
+  await admin.context().close();
+});
+
+test("a file over 10 MB is refused with 413 and a message", async ({ browser, baseURL, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "a request without the browser: once is enough");
+  const admin = await adminPage(browser, false);
+  const big = Buffer.alloc(10 * 1024 * 1024 + 1024, 0x20);
+  const response = await admin.request.post("/admin/payments", {
+    multipart: { intent: "import", statement: { name: "big.xml", mimeType: "application/xml", buffer: big } },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(413);
+  expect(await response.text()).toContain("größer als 10 MB");
+  await admin.context().close();
+});
+
+test("tampered assign forms are refused with a message: no confirmation, an unknown credit, an unknown intent", async ({ browser, baseURL, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "requests without the browser: once is enough");
+  const admin = await adminPage(browser, false);
+  const post = (form: Record<string, string>) => admin.request.post("/admin/payments", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const unknown = "00000000-0000-4000-8000-00000000ffff";
+  const unconfirmed = await post({ intent: "assign", creditId: unknown, order: "ABCDEF12" });
+  expect(unconfirmed.status()).toBe(400);
+  expect(await unconfirmed.text()).toContain("Bitte bestätigen Sie den erhaltenen Betrag");
+  const noCredit = await post({ intent: "assign", creditId: unknown, order: "ABCDEF12", confirm: "on" });
+  expect(noCredit.status()).toBe(404);
+  const noDismiss = await post({ intent: "dismiss", creditId: "not-a-credit" });
+  expect(noDismiss.status()).toBe(409);
+  expect((await post({ intent: "delete-everything" })).status()).toBe(400);
+  await admin.context().close();
+});

@@ -1,0 +1,223 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../factories";
+import { listBackups, loadPgliteDump, restoreBackup } from "../../scripts/lib/backup-archive.mjs";
+import { observeCatalogueWrites } from "~/db/catalogue-version.server";
+import { closeDatabase } from "~/db/db.server";
+import { openPglite, type Database } from "~/db/database.server";
+import { migrate, migrations } from "~/db/migrate.server";
+import { seedDemoData } from "~/db/seed.server";
+import { addToCart } from "~/models/cart.server";
+import { placeOrder, type CheckoutInput } from "~/models/order.server";
+import { backupAlert, backupDir, startBackupSchedule, stopBackupSchedule, takeBackup } from "~/services/backup.server";
+import { shopMetrics } from "~/utils/metrics.server";
+
+/**
+ * Backups of the embedded database (PGlite in a data folder of its own) and its restore. Backups
+ * are of PGlite only: on Postgres (DATABASE_URL) the shop refuses and points to pg_dump.
+ */
+const run = promisify(execFile);
+const root = path.resolve(__dirname, "../..");
+const knownVersions = migrations.map((m) => m.version);
+const saved = { ...process.env };
+
+const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
+const input = (): CheckoutInput => ({
+  firstName: "Erika",
+  lastName: "Muster",
+  email: "erika@example.com",
+  phone: "+49 30 1234567",
+  shippingAddress: address,
+  useSameAddress: true,
+  billingAddress: address,
+  paymentMethod: "bank_transfer",
+  idempotencyKey: randomUUID(),
+});
+
+async function script(name: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(root, "scripts", name), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout + failed.stderr };
+  }
+}
+
+async function restoredOrders(dataDir: string): Promise<Set<string>> {
+  const db = await openPglite(path.join(dataDir, "pglite"));
+  try {
+    return new Set((await db.query<{ id: string }>("select id from public.orders")).map((row) => row.id));
+  } finally {
+    await db.close();
+  }
+}
+
+describe("backups of the embedded database", () => {
+  let tmp: string;
+  let dataDir: string;
+  let db: Database;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), "shop-backup-"));
+    dataDir = path.join(tmp, "data");
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    delete process.env.BACKUP_DIR;
+    process.env.BACKUP_KEEP = "7";
+    const pg = await openPglite(path.join(dataDir, "pglite"));
+    await migrate(pg);
+    await seedDemoData(pg, { accounts: false });
+    db = observeCatalogueWrites(pg);
+    globalThis.__shopDb = Promise.resolve(db);
+    mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
+    writeFileSync(path.join(dataDir, "uploads", "1b4e28ba-2fa1-11d2-883f-0016d3cca427.webp"), "image bytes");
+    writeFileSync(path.join(dataDir, "session-secret"), "a".repeat(64));
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopBackupSchedule();
+    await closeDatabase();
+    process.env = saved;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("a backup taken under concurrent checkouts restores every order acknowledged before it started, with the uploads", async () => {
+    const product = await createProduct(db, { name: "Backup lamp", nameAr: "Backup lamp", stock: 10_000 });
+    const acknowledged: Array<{ id: string; at: number }> = [];
+    const owners = Array.from({ length: 24 }, () => ({ sessionId: randomUUID() }));
+    for (const owner of owners) expect((await addToCart(owner, product, 1)).ok).toBe(true);
+    // Every shopper checks out at once; the backup starts once the first 8 orders are acknowledged,
+    // while the rest are still being placed.
+    const checkouts = Promise.all(
+      owners.map(async (owner) => {
+        const { orderId } = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" });
+        acknowledged.push({ id: orderId, at: performance.now() });
+      }),
+    );
+    while (acknowledged.length < 8) await new Promise((resolve) => setTimeout(resolve, 5));
+    const startedAt = performance.now();
+    const before = acknowledged.filter((order) => order.at <= startedAt).map((order) => order.id);
+    const result = await takeBackup();
+    await checkouts;
+    expect(before.length).toBeGreaterThanOrEqual(8);
+    expect(path.dirname(result.file)).toBe(path.join(dataDir, "backups"));
+    expect(path.basename(result.file)).toMatch(/^shop-backup-\d{8}T\d{6}(\d{3})?Z\.tar\.gz$/);
+    expect(readFileSync(`${result.file}.sha256`, "utf8")).toBe(`${result.sha256}  ${path.basename(result.file)}\n`);
+
+    const target = path.join(tmp, "restored");
+    const restored = await restoreBackup({ file: result.file, dataDir: target, knownVersions, loadDatabase: loadPgliteDump });
+    expect(restored.schemaVersions).toEqual(knownVersions);
+    const ids = await restoredOrders(target);
+    for (const id of before) expect(ids.has(id)).toBe(true);
+    expect(readFileSync(path.join(target, "uploads", "1b4e28ba-2fa1-11d2-883f-0016d3cca427.webp"), "utf8")).toBe("image bytes");
+    expect(readFileSync(path.join(target, "session-secret"), "utf8")).toBe("a".repeat(64));
+    expect(existsSync(path.join(target, "backups"))).toBe(false);
+  }, 120_000);
+
+  it("restore refuses a non-empty folder, a damaged or truncated file and a backup from a newer schema, leaving nothing behind", async () => {
+    const { file } = await takeBackup();
+    const attempt = (target: string, options: { file?: string; known?: string[] } = {}) =>
+      restoreBackup({ file: options.file ?? file, dataDir: target, knownVersions: options.known ?? knownVersions, loadDatabase: loadPgliteDump });
+    const leftovers = () => readdirSync(tmp).filter((name) => name.includes(".restoring-"));
+
+    const full = path.join(tmp, "full");
+    mkdirSync(full);
+    writeFileSync(path.join(full, "something"), "x");
+    await expect(attempt(full)).rejects.toThrow(/is not empty/);
+    expect(readdirSync(full)).toEqual(["something"]);
+
+    const bytes = readFileSync(file);
+    const damaged = path.join(tmp, "damaged.tar.gz");
+    const flipped = Buffer.from(bytes);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+    writeFileSync(damaged, flipped);
+    writeFileSync(`${damaged}.sha256`, readFileSync(`${file}.sha256`));
+    await expect(attempt(path.join(tmp, "t1"), { file: damaged })).rejects.toThrow(/fails its checksum/);
+    // Without its .sha256 line the file's own checks (gzip CRC, each entry's SHA-256) catch it.
+    rmSync(`${damaged}.sha256`);
+    await expect(attempt(path.join(tmp, "t2"), { file: damaged })).rejects.toThrow(/damaged|checksum|truncated/);
+
+    const truncated = path.join(tmp, "truncated.tar.gz");
+    writeFileSync(truncated, bytes);
+    truncateSync(truncated, Math.floor(bytes.length * 0.7));
+    await expect(attempt(path.join(tmp, "t3"), { file: truncated })).rejects.toThrow(/truncated|cut short/);
+
+    await expect(attempt(path.join(tmp, "t4"), { known: knownVersions.slice(0, -1) })).rejects.toThrow(
+      new RegExp(`newer version of the shop.*${knownVersions.at(-1)}`),
+    );
+    for (const target of ["t1", "t2", "t3", "t4"]) expect(existsSync(path.join(tmp, target))).toBe(false);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it("the schedule takes a backup every BACKUP_INTERVAL_HOURS and keeps BACKUP_KEEP; a failure is logged loudly and shown to admins", async () => {
+    process.env.BACKUP_DIR = path.join(tmp, "scheduled");
+    process.env.BACKUP_INTERVAL_HOURS = "0.0004"; // 1.44 s
+    process.env.BACKUP_KEEP = "2";
+    const lines: string[] = [];
+    const log = { info: (m: string) => lines.push(`info ${m}`), error: (m: string) => lines.push(`error ${m}`) };
+    const successes = async () => (await shopMetrics().backups.get()).values.find((v) => v.labels.result === "success")?.value ?? 0;
+    const start = await successes();
+    expect(await startBackupSchedule(log)).toMatch(/every 0.0004 h/);
+    for (let i = 0; i < 300 && (await successes()) < start + 3; i++) await new Promise((resolve) => setTimeout(resolve, 200));
+    await stopBackupSchedule();
+    expect(await successes()).toBeGreaterThanOrEqual(start + 3);
+    const kept = await listBackups(backupDir());
+    expect(kept).toHaveLength(2);
+    expect(readdirSync(backupDir()).filter((name) => name.endsWith(".sha256"))).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith("info Backup written"))).toHaveLength(await successes() - start);
+    expect(await backupAlert()).toBeNull();
+
+    // BACKUP_DIR is a file: no backup can be written there.
+    const blocked = path.join(tmp, "not-a-folder");
+    writeFileSync(blocked, "");
+    process.env.BACKUP_DIR = blocked;
+    await startBackupSchedule(log);
+    for (let i = 0; i < 100 && !lines.some((line) => line.startsWith("error BACKUP FAILED")); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await stopBackupSchedule();
+    expect(lines.find((line) => line.startsWith("error BACKUP FAILED"))).toContain(blocked);
+    expect(await backupAlert()).toMatchObject({ kind: "failed" });
+    process.env.BACKUP_DIR = path.join(tmp, "scheduled");
+    process.env.BACKUP_INTERVAL_HOURS = "24";
+  }, 120_000);
+
+  it("on Postgres (DATABASE_URL) the shop takes no backup and says what to use instead", async () => {
+    process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:1/none";
+    try {
+      await expect(takeBackup()).rejects.toThrow(/pg_dump/);
+      expect(await startBackupSchedule({ info() {}, error() {} })).toMatch(/pg_dump/);
+      expect(await backupAlert()).toBeNull();
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
+    const cli = await script("backup.mjs", [], { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", DATA_DIR: dataDir });
+    expect(cli.code).toBe(1);
+    expect(cli.out).toMatch(/pg_dump/);
+  });
+
+  it("npm run backup and npm run restore -- FILE on a stopped shop; restore refuses a non-empty folder", async () => {
+    await closeDatabase();
+    const env = { DATA_DIR: dataDir, BACKUP_DIR: path.join(tmp, "cli") };
+    const backup = await script("backup.mjs", [], env);
+    expect(backup.out).toMatch(/No shop server runs/);
+    expect(backup.code).toBe(0);
+    const [file] = await listBackups(path.join(tmp, "cli"));
+    expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    const target = path.join(tmp, "cli-restored");
+    const restore = await script("restore.mjs", [file!.file], { DATA_DIR: target });
+    expect(restore.out).toMatch(/Restored the backup/);
+    expect(restore.code).toBe(0);
+    expect((await restoredOrders(target)).size).toBeGreaterThan(0);
+    const again = await script("restore.mjs", [file!.file], { DATA_DIR: target });
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/Not restored: .*is not empty/);
+  }, 120_000);
+});

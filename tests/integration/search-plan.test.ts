@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/database.server";
+import { queryProducts } from "~/models/product-query.server";
+import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+
+/*
+ * The search's query plan on a catalogue of the bench's size (scripts/bench.mjs fills the same
+ * way): the products are found through the GIN index on search_vector, not by reading every row.
+ * SEARCH_PLAN_LOG=1 prints the plans (docs/performance.md, "Search").
+ */
+const SIZE = 10_000;
+const FILL = `insert into public.products (name, name_de, name_fr, name_ar, description, description_de, price, price_eur, price_chf, category, in_stock, stock, tags, created_at)
+  select 'Bench desk lamp ' || g, 'Test-Schreibtischlampe ' || g, 'Lampe de bureau test ' || g, 'مصباح مكتب تجريبي ' || g,
+         'Generated product ' || g || ' for the benchmark.', 'Erzeugter Artikel ' || g || ' für den Benchmark.',
+         10, 10, 11, (array['office-gifts','home-office','coffee-tea','kids-teens'])[1 + g % 4], g % 29 <> 0, g % 60,
+         array['bench', 'tag' || (g % 50)], now() - make_interval(mins => g)
+    from generate_series($1::int, $2::int) g`;
+
+/** Runs `read` and returns the plans of the statements it sent to the products table. */
+async function plansOf(db: Database, read: () => Promise<unknown>): Promise<string[]> {
+  const sent: Array<{ text: string; params?: unknown[] }> = [];
+  const query = db.query.bind(db);
+  db.query = (async (text: string, params?: unknown[]) => {
+    if (/from public\.products/.test(text) && /search_vector @@/.test(text)) sent.push({ text, params: params && [...params] });
+    return query(text, params);
+  }) as Database["query"];
+  try {
+    await read();
+  } finally {
+    db.query = query;
+  }
+  const plans: string[] = [];
+  for (const { text, params } of sent) {
+    const rows = await db.query<{ "QUERY PLAN": string }>(`explain ${text}`, params);
+    plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+  }
+  return plans;
+}
+
+describe.each(testDbKinds)("the search's query plan on %s", (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    // In slices: each statement stays within the statement timeout on a busy machine.
+    for (let from = 1; from <= SIZE; from += 1_000) await test.db.query(FILL, [from, Math.min(SIZE, from + 999)]);
+    await test.db.query("analyze public.products");
+    await test.db.query("analyze public.search_words");
+    test.install();
+  }, 600_000);
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  for (const q of ["kopfhoerer", "schreibtishlampe 77", "bench tag7", "stuhl"]) {
+    it(`"${q}": counted and sorted from the GIN index, no sequential scan over products`, async () => {
+      const plans = await plansOf(test.db, () => queryProducts({ q, inStock: false, sort: "relevance", page: 1, pageSize: 24 }, "de", "EUR"));
+      expect(plans.length).toBeGreaterThan(0);
+      for (const plan of plans) {
+        if (process.env.SEARCH_PLAN_LOG) console.log(`-- ${kind}: ${q}\n${plan}`);
+        expect(plan).toMatch(/products_search_vector_idx/);
+        expect(plan).not.toMatch(/Seq Scan on products/);
+      }
+    });
+  }
+});

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryProducts, type ProductQuery } from "~/models/product-query.server";
+import { planSearch, searchSuggestions } from "~/models/product-search.server";
+import { loader as suggestLoader } from "~/routes/search_.suggest";
+import { categories } from "~/data/categories";
+import { foldSearchText } from "~/utils/search-text";
+import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { createProduct } from "../factories";
+
+/*
+ * The search (issue 20) beyond the query set: ranking, "Meinten Sie …?", suggestions, the index
+ * kept in the product write's transaction, and bad input. A small catalogue of its own.
+ */
+const id = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const base: ProductQuery = { inStock: false, sort: "relevance", page: 1, pageSize: 50 };
+
+describe.each(testDbKinds)("search on %s", (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(kind, { seed: false });
+    // Ranking: "Schreibtischlampe" is one product's exact name, a word of another's name, a tag
+    // of a third, only in the description of a fourth; a sold-out twin of the tag product.
+    await createProduct(test, { id: id(1), name: "Reading light", nameDe: "Leselicht", descriptionDe: "Passt neben jede Schreibtischlampe.", createdAt: { daysAgo: 1 } });
+    await createProduct(test, { id: id(2), name: "Clamp light", nameDe: "Klemmleuchte", tags: ["schreibtischlampe"], createdAt: { daysAgo: 2 } });
+    await createProduct(test, { id: id(3), name: "LED desk lamp", nameDe: "LED-Schreibtischlampe Pro", createdAt: { daysAgo: 3 } });
+    await createProduct(test, { id: id(4), name: "Desk lamp", nameDe: "Schreibtischlampe", createdAt: { daysAgo: 4 } });
+    await createProduct(test, { id: id(5), name: "Clamp light sold out", nameDe: "Klemmleuchte", tags: ["schreibtischlampe"], stock: 0, createdAt: { daysAgo: 0 } });
+    // Filters and pages.
+    await createProduct(test, { id: id(6), name: "Office chair", nameDe: "Bürostuhl Comfort", category: "home-office", priceEur: 200, createdAt: { daysAgo: 5 } });
+    await createProduct(test, { id: id(7), name: "Kids chair", nameDe: "Kinderstuhl", category: "kids-teens", priceEur: 80, createdAt: { daysAgo: 6 } });
+    await createProduct(test, { id: id(8), name: "Leather chair", nameDe: "Lederstuhl", category: "luxury-comfort", priceEur: 900, stock: 0, createdAt: { daysAgo: 7 } });
+    await createProduct(test, { id: id(9), name: "Coffee beans", nameDe: "Kaffeebohnen", nameAr: "حبوب القهوة", category: "coffee-tea", createdAt: { daysAgo: 8 } });
+    test.install();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const ids = async (query: Partial<ProductQuery>, locale: "de" | "en" | "fr" | "ar" = "de") =>
+    (await queryProducts({ ...base, ...query }, locale, "EUR")).products.map((p) => p.id);
+
+  it("ranks the exact name first, then name words, then tags, then descriptions; in stock before sold out", async () => {
+    expect(await ids({ q: "Schreibtischlampe" })).toEqual([id(4), id(3), id(2), id(5), id(1)]);
+    // Typed without the capital and with a typo: the same order.
+    expect(await ids({ q: "schreibtischlampe" })).toEqual([id(4), id(3), id(2), id(5), id(1)]);
+  });
+
+  it("the other sorts still apply to a search", async () => {
+    expect(await ids({ q: "Schreibtischlampe", sort: "newest" })).toEqual([id(5), id(1), id(2), id(3), id(4)]);
+  });
+
+  it("filters, pagination and the category facet keep working with a search", async () => {
+    expect(await ids({ q: "stuhl" })).toHaveLength(3);
+    expect(await ids({ q: "stuhl", category: "kids-teens" })).toEqual([id(7)]);
+    expect(await ids({ q: "stuhl", inStock: true })).not.toContain(id(8));
+    expect(await ids({ q: "stuhl", minPrice: 100, maxPrice: 500 })).toEqual([id(6)]);
+    const first = await queryProducts({ ...base, q: "stuhl", pageSize: 2 }, "de", "EUR");
+    expect(first).toMatchObject({ total: 3, pageCount: 2, page: 1 });
+    const second = await queryProducts({ ...base, q: "stuhl", pageSize: 2, page: 2 }, "de", "EUR");
+    expect(second.products).toHaveLength(1);
+    expect([...first.products, ...second.products].map((p) => p.id).sort()).toEqual([id(6), id(7), id(8)].sort());
+  });
+
+  it("every word must match", async () => {
+    expect(await ids({ q: "leder stuhl" })).toEqual([id(8)]);
+    expect(await ids({ q: "leder kaffee" })).toEqual([]);
+  });
+
+  it("offers the closest catalogue word when nothing matches (Meinten Sie …?), only when that finds something", async () => {
+    const missed = await queryProducts({ ...base, q: "kafe" }, "de", "EUR");
+    expect(missed.total).toBe(0);
+    // "Kaffee" is the closest word (from the category "Kaffee & Tee"), and finds the beans.
+    expect(missed.search?.didYouMean).toBe("kaffee");
+    expect(await ids({ q: missed.search!.didYouMean! })).toEqual([id(9)]);
+    const nothing = await queryProducts({ ...base, q: "xyzzyq" }, "de", "EUR");
+    expect(nothing.total).toBe(0);
+    expect(nothing.search?.didYouMean).toBeUndefined();
+    // A query that finds something offers nothing.
+    expect((await queryProducts({ ...base, q: "kaffeebohnen" }, "de", "EUR")).search?.didYouMean).toBeUndefined();
+  });
+
+  it("answers input without words with a clear kind, never an error", async () => {
+    for (const q of ["%", "_", "\\", "'\"", "🪑💡", "'; drop table products; --"]) {
+      const page = await queryProducts({ ...base, q }, "de", "EUR");
+      expect(page.total, q).toBe(q.includes("drop") ? 0 : 0);
+      if (!q.includes("drop")) expect(page.search?.kind, q).toBe("noWords");
+    }
+    expect((await queryProducts({ ...base, q: "und the de" }, "de", "EUR")).search).toMatchObject({ kind: "stopWords", ignored: ["und", "the", "de"] });
+    const long = await queryProducts({ ...base, q: "stuhl ".repeat(2_000) }, "de", "EUR");
+    expect(long.total).toBe(3);
+    const words = await queryProducts({ ...base, q: "a1 b2 c3 d4 e5 f6 g7 h8 i9 stuhl" }, "de", "EUR");
+    expect(words.search?.tooManyWords).toBe(true);
+    expect(await ids({ q: "حُبُوب" }, "ar")).toEqual([id(9)]);
+    expect(await ids({ q: "القهوة Kaffeebohnen" }, "ar")).toEqual([id(9)]);
+  });
+
+  it("suggests categories and product names for a prefix, in the shopper's language, at most eight", async () => {
+    const de = await searchSuggestions("schreibtischl", "de");
+    expect(de.map((s) => s.label)).toEqual(expect.arrayContaining(["Schreibtischlampe", "LED-Schreibtischlampe Pro"]));
+    expect(de[0]).toEqual({ kind: "product", label: "Schreibtischlampe", href: `/products/${id(4)}` });
+    const en = await searchSuggestions("kaff", "en");
+    expect(en).toContainEqual({ kind: "category", label: "Coffee & Tea", href: "/category/coffee-tea" });
+    expect(en).toContainEqual({ kind: "product", label: "Coffee beans", href: `/products/${id(9)}` });
+    expect(await searchSuggestions("", "de")).toEqual([]);
+    expect(await searchSuggestions("%_", "de")).toEqual([]);
+    expect((await searchSuggestions("l", "de")).length).toBe(0);
+    expect((await searchSuggestions("le", "de")).length).toBeLessThanOrEqual(8);
+  });
+
+  it("the suggestion route answers JSON, and refuses text longer than the form takes with a message (400)", async () => {
+    const call = (url: string, language = "de") =>
+      suggestLoader({ request: new Request(`http://localhost${url}`, { headers: { "Accept-Language": language } }), params: {}, context: {} }) as Promise<Response>;
+    const ok = await call("/search/suggest?q=B%C3%BCrostuhl");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await ok.json()).toEqual({ query: "Bürostuhl", suggestions: [{ kind: "product", label: "Bürostuhl Comfort", href: `/products/${id(6)}` }] });
+    const tooLong = await call(`/search/suggest?q=${"a".repeat(201)}`, "fr");
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).error).toBe("Le terme de recherche ne doit pas dépasser 200 caractères.");
+    expect(await (await call("/search/suggest")).json()).toEqual({ query: "", suggestions: [] });
+  });
+
+  it("keeps the index in the product write's transaction: found inside it, gone with a rollback, found by every reader after the commit", async () => {
+    // (Planned outside: PGlite runs one transaction at a time.)
+    const fusshocker = (await planSearch("fusshocker")).tsquery;
+    await expect(
+      test.db.transaction(async (tx) => {
+        await createProduct(tx, { id: id(20), name: "Ottoman", nameDe: "Fußhocker Zürich", tags: ["sitzwürfel"] });
+        const [inside] = await tx.query<{ n: number }>(
+          "select count(*)::int as n from public.products where search_vector @@ $1::tsquery",
+          [fusshocker],
+        );
+        expect(inside?.n).toBe(1);
+        const [word] = await tx.query<{ n: number }>("select count(*)::int as n from public.search_words where word = 'sitzwurfel'");
+        expect(word?.n).toBe(1);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await ids({ q: "Fusshocker" })).toEqual([]);
+    const [gone] = await test.db.query<{ n: number }>("select count(*)::int as n from public.search_words where word = 'sitzwurfel'");
+    expect(gone?.n).toBe(0);
+
+    await test.db.transaction(async (tx) => {
+      await createProduct(tx, { id: id(21), name: "Ottoman", nameDe: "Fußhocker Zürich", tags: ["sitzwürfel"] });
+    });
+    expect(await ids({ q: "Fusshocker" })).toEqual([id(21)]);
+    expect(await ids({ q: "sitzwuerfel" })).toEqual([id(21)]);
+    // A renamed product is found by its new name only.
+    await test.db.query("update public.products set name_de = 'Hocker Basel', tags = '{}' where id = $1", [id(21)]);
+    expect(await ids({ q: "Fusshocker" })).toEqual([]);
+    expect(await ids({ q: "hocker basel" })).toEqual([id(21)]);
+  });
+
+  it("folds text in the browser-safe code exactly as the database does", async () => {
+    const samples = ["Bürostühle", "Fußstütze GROSS", "Étagère à café", "مُونْسْتِيرَا", "Œuvre", "Søren", "Kopfhörer-Set 3er", "naïve façade"];
+    for (const sample of samples) {
+      const [row] = await test.db.query<{ folded: string }>("select public.search_fold($1) as folded", [sample]);
+      expect(row?.folded, sample).toBe(foldSearchText(sample));
+    }
+  });
+
+  it("the database's category names are the app's (app/data/categories.ts)", async () => {
+    const rows = await test.db.query<{ category_key: string; name_de: string; name_en: string; name_fr: string; name_ar: string }>(
+      "select * from public.search_category_names order by category_key",
+    );
+    const expected = categories
+      .map((c) => ({ category_key: c.slug.replace(/-/g, ""), name_de: c.name.de, name_en: c.name.en, name_fr: c.name.fr, name_ar: c.name.ar }))
+      .sort((a, b) => a.category_key.localeCompare(b.category_key));
+    expect(rows).toEqual(expected);
+  });
+});
