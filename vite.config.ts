@@ -29,6 +29,8 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  build: { target: "es2022" },
+  // modulePreload off: our two lazy imports (the offers editor, the search suggestions) then carry no
+  // list of chunks to preload in every browsing page's first load (Remix preloads route modules itself).
+  build: { target: "es2022", modulePreload: false },
   server: { port: Number(process.env.PORT ?? 3000) },
 });

@@ -1,6 +1,5 @@
 import type { OfferSection } from "~/models/offer.server";
 import { useT } from "~/i18n/use-t";
-import { localizedOfferTexts } from "~/models/offer-texts";
 import { Price } from "./price";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ChevronIcon } from "./icons";
@@ -17,7 +16,7 @@ import { ProductImage } from "./product-image";
  */
 const OffersAdminPanel = import.meta.env.SSR
   ? ServerOffersAdminPanel
-  : lazy(() => import("./admin/offers-editor").then((module) => ({ default: module.OffersAdminPanel })));
+  : lazy(() => import("./admin/offers-editor"));
 
 /**
  * The promotional offers: a scroll-snap carousel showing 1, 2 or 3 offers by screen width. Without
@@ -26,7 +25,7 @@ const OffersAdminPanel = import.meta.env.SSR
  * when there is one), and its texts in the shopper's language (else German).
  */
 export function OffersSection({ section }: { section: OfferSection }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   // Admins get an edit mode (?editOffers=1) that saves the section for real (/admin/offers).
   const admin = useOffersAdmin();
   if (admin.editing) {
@@ -69,7 +68,7 @@ export function OffersSection({ section }: { section: OfferSection }) {
       </div>
       <ul id="offers-track" className="carousel" tabIndex={0} aria-label={t("offers.carouselLabel")}>
         {section.offers.map((offer, index) => {
-          const texts = localizedOfferTexts(offer, locale);
+          const texts = offer.shown;
           return (
           <li key={offer.id} id={`offer-${index + 1}`} className="card flex flex-col overflow-hidden" data-testid="offer">
             <div className="relative">

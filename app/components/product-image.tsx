@@ -1,5 +1,4 @@
-import type { CSSProperties } from "react";
-import { processedImage } from "~/utils/media";
+import { displayImage, VARIANT_FORMATS as FORMATS } from "~/utils/media";
 
 /**
  * Every product image of the shop (cards, gallery, thumbnails, cart, offers, admin lists). A
@@ -30,31 +29,29 @@ export function ProductImage({
   className?: string;
   id?: string;
 }) {
-  const loading = priority ? "eager" : "lazy";
-  // Lowercase: React 18 knows no fetchPriority prop (it warns and passes it on as written).
-  const fetchPriority: Record<string, string> = priority ? { fetchpriority: "high" } : {};
-  const image = processedImage(src);
-  if (!image) {
-    return <img id={id} src={src} alt={alt} width={width} height={height} loading={loading} {...fetchPriority} decoding="async" className={className} />;
-  }
-  const style: CSSProperties = { backgroundColor: image.color };
+  const image = displayImage(src);
+  // Lowercase fetchpriority: React 18 knows no fetchPriority prop (it warns and passes it on as written).
+  const img = (
+    <img
+      id={id}
+      src={image?.src ?? src}
+      alt={alt}
+      width={image?.width ?? width}
+      height={image?.height ?? height}
+      loading={priority ? "eager" : "lazy"}
+      {...(priority ? { fetchpriority: "high" } : {})}
+      className={className}
+      style={image ? { backgroundColor: image.color } : undefined}
+    />
+  );
+  if (!image) return img;
   return (
     <picture className="contents">
-      <source type="image/avif" srcSet={image.srcset("avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={image.srcset("webp")} sizes={sizes} />
-      <img
-        id={id}
-        src={image.src}
-        alt={alt}
-        width={image.width}
-        height={image.height}
-        loading={loading}
-        {...fetchPriority}
-        decoding="async"
-        className={className}
-        style={style}
-        data-processed=""
-      />
+      {/* display: none, so that inside a flex row (the picture is display: contents) the sources are no items with gaps of their own. */}
+      {FORMATS.map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={image.srcset(format)} sizes={sizes} className="hidden" />
+      ))}
+      {img}
     </picture>
   );
 }

@@ -2,7 +2,7 @@ import { getDb } from "~/db/db.server";
 import type { Locale } from "~/i18n/config";
 import { isShopMediaUrl } from "~/utils/media-storage.server";
 import type { Currency } from "~/utils/money";
-import type { OfferTexts } from "./offer-texts";
+import { localizedOfferTexts, type OfferTexts } from "./offer-texts";
 import { PRODUCT_COLUMNS, productFromRow, toProductView, type ProductRow } from "./product.server";
 
 /**
@@ -30,6 +30,8 @@ export interface OfferProduct {
 export interface Offer extends OfferInput {
   id: string;
   product: OfferProduct | null;
+  /** Its title, subtitle and time left in the shopper's language (else German), picked here: pages carry no code for it. */
+  shown: { title: string; subtitle: string; timeLeft: string };
 }
 
 export interface OfferSection {
@@ -79,8 +81,7 @@ export async function getOfferSection(locale: Locale = "de", currency: Currency 
     offers: rows.map((row) => {
       const product = products.find((item) => item.id === row.product_id);
       const view = product ? toProductView(product, locale, currency) : null;
-      return {
-        id: row.id,
+      const texts: OfferTexts = {
         title: row.title,
         titleEn: row.title_en,
         titleFr: row.title_fr,
@@ -93,6 +94,11 @@ export async function getOfferSection(locale: Locale = "de", currency: Currency 
         timeLeftEn: row.time_left_en,
         timeLeftFr: row.time_left_fr,
         timeLeftAr: row.time_left_ar,
+      };
+      return {
+        id: row.id,
+        ...texts,
+        shown: localizedOfferTexts(texts, locale),
         // An address saved before only the shop's own images were accepted: none (the page would
         // show a broken image the Content-Security-Policy blocked).
         image: isShopMediaUrl(row.image) ? row.image : "",

@@ -39,8 +39,6 @@ export interface SearchPlan {
   tooManyWords: boolean;
   /** Every word with all its alternatives: what a product must contain. */
   tsquery: string;
-  /** Only the words and their stems, OR'd: ranks exact words above typos and compound parts. */
-  exactTsquery: string;
   /** All the query's folded words joined by spaces: equal to a folded product name, that product comes first. */
   phrase: string;
   /** Query words the catalogue has no word for (not even with a typo), with the closest it has. */
@@ -113,7 +111,8 @@ async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes)
 }
 
 function stems(row: WordRow): string[] {
-  return [row.de, row.en, row.fr, row.ar].filter((stem) => stem !== "").map((stem) => `(${stem})`);
+  // One lexeme ('lamp') as it is; anything longer in parentheses.
+  return [row.de, row.en, row.fr, row.ar].filter((stem) => stem !== "").map((stem) => (/^'[^']*'$/.test(stem) ? stem : `(${stem})`));
 }
 
 /** A word the stemmer of any shop language drops ("und", "für", "the", "les", "في"). Numbers never are. */
@@ -144,7 +143,7 @@ function compoundTerm(word: string, parts: Map<string, Probe>): string | undefin
 }
 
 function emptyPlan(kind: SearchKind, extra: Partial<SearchPlan> = {}): SearchPlan {
-  return { kind, words: [], ignored: [], tooManyWords: false, tsquery: "", exactTsquery: "", phrase: "", unmatched: [], ...extra };
+  return { kind, words: [], ignored: [], tooManyWords: false, tsquery: "", phrase: "", unmatched: [], ...extra };
 }
 
 /** What a query searches for (see the top of this file). */
@@ -164,13 +163,11 @@ export async function planSearch(query: string): Promise<SearchPlan> {
     const parts = await lookUp(tx, [...new Set(unknown.flatMap((word) => compoundSplits(word).flat()))].filter((part) => !probes.has(part)));
     for (const [key, value] of probes) parts.set(key, value);
     const terms: string[] = [];
-    const exact: string[] = [];
     const unmatched: SearchPlan["unmatched"] = [];
     for (const word of searched) {
       const probe = probes.get(word)!;
       const compound = unknown.includes(word) ? compoundTerm(word, parts) : undefined;
       terms.push(compound ? `(${alternatives(probe)} | ${compound})` : alternatives(probe));
-      exact.push(...stems(probe.row), lexeme(word));
       if (probe.matches.length === 0 && !compound) {
         // The closest catalogue word, for "Meinten Sie …?" (the list is ordered by similarity).
         const index = probe.row.words.findIndex((w) => w !== word);
@@ -183,7 +180,6 @@ export async function planSearch(query: string): Promise<SearchPlan> {
       ignored,
       tooManyWords,
       tsquery: terms.join(" & "),
-      exactTsquery: [...new Set(exact)].join(" | "),
       phrase: words.join(" "),
       unmatched,
     };

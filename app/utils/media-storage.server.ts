@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "./env.server";
 import type { ProcessedImage } from "./image-processing.server";
-import { isShopImagePath, mediaTypes, processedImage, STORED_MEDIA_NAME, type MediaType } from "./media";
+import { isShopImagePath, mediaTypes, processedImage, processedImageFiles, STORED_MEDIA_NAME, type MediaType } from "./media";
 import { createServerSupabaseClient } from "./supabase-client.server";
 import { env } from "./env.server";
 
@@ -41,7 +41,7 @@ const originalName = (image: ProcessedImage) => `originals/${image.id}-${randomB
 /** The file names behind an address of this storage (after its prefix): a processed image's files, or the one file. */
 function storedNames(name: string): string[] {
   const image = processedImage(name);
-  if (image) return image.files;
+  if (image) return processedImageFiles(image);
   return STORED_MEDIA_NAME.test(name) ? [name] : [];
 }
 

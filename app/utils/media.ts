@@ -79,8 +79,6 @@ export interface ProcessedImageRef {
   /** The JPEG fallback's address. */
   src: string;
   srcset(format: VariantFormat): string;
-  /** Every file name of the image (fallback and variants), for removal. */
-  files: string[];
 }
 
 /** A processed image's parts from its address (the fallback's, or any variant's), else null. */
@@ -103,8 +101,39 @@ export function processedImage(url: string): ProcessedImageRef | null {
     widths,
     src: `${base}${key}.jpg`,
     srcset: (format) => widths.map((size) => `${base}${key}-${size}.${format} ${size}w`).join(", "),
-    files: [`${key}.jpg`, ...VARIANT_FORMATS.flatMap((format) => widths.map((size) => `${key}-${size}.${format}`))],
   };
+}
+
+/** What a page draws of a processed image: a lean reading of its fallback's address (the page's JavaScript carries only this). */
+export interface DisplayImage {
+  src: string;
+  width: number;
+  height: number;
+  color: string;
+  srcset(format: VariantFormat): string;
+}
+
+const DISPLAY_NAME = /\/[0-9a-f-]{36}-([1-9]\d{0,4})x([1-9]\d{0,4})-([0-9a-f]{6})\.jpg$/;
+
+/** A processed image's fallback address read for drawing (its `<picture>`), else null (SVG drawings, old uploads). */
+export function displayImage(url: string): DisplayImage | null {
+  const match = DISPLAY_NAME.exec(url);
+  if (!match) return null;
+  const width = Number(match[1]);
+  const stem = url.slice(0, -4);
+  const widths = imageWidths(width);
+  return {
+    src: url,
+    width,
+    height: Number(match[2]),
+    color: `#${match[3]}`,
+    srcset: (format) => widths.map((size) => `${stem}-${size}.${format} ${size}w`).join(", "),
+  };
+}
+
+/** Every file name of a processed image (fallback and variants), for removal (a function of its own: pages never need it). */
+export function processedImageFiles(image: ProcessedImageRef): string[] {
+  return [`${image.key}.jpg`, ...VARIANT_FORMATS.flatMap((format) => image.widths.map((size) => `${image.key}-${size}.${format}`))];
 }
 
 const ascii = (bytes: Uint8Array, start: number, end: number) =>

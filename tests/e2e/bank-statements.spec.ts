@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { creditorReference, formatCreditorReference } from "../../app/utils/creditor-reference";
+import { qrReference } from "../../app/utils/qr-reference";
 import { demoAdmin, signIn } from "./fixtures";
 import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
 
@@ -180,5 +181,65 @@ test("tampered assign forms are refused with a message: no confirmation, an unkn
   const noDismiss = await post({ intent: "dismiss", creditId: "not-a-credit" });
   expect(noDismiss.status()).toBe(409);
   expect((await post({ intent: "delete-everything" })).status()).toBe(400);
+  await admin.context().close();
+});
+
+/** A camt.053.001.08 as a Swiss bank (PostFinance) exports it: one CHF credit paying a QR-bill by its QR reference. */
+function swissStatement(credit: { amount: string; qrr: string; bankRef: string }): Buffer {
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>E2E-CH-${credit.bankRef}</MsgId><CreDtTm>2026-11-24T05:30:02</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>E2E-CH-${credit.bankRef}</Id>
+      <CreDtTm>2026-11-24T05:30:02</CreDtTm>
+      <Acct><Id><IBAN>CH4431999123000889012</IBAN></Id><Ccy>CHF</Ccy></Acct>
+      <Ntry>
+        <Amt Ccy="CHF">${credit.amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2026-11-23</Dt></BookgDt>
+        <ValDt><Dt>2026-11-23</Dt></ValDt>
+        <AcctSvcrRef>${credit.bankRef}</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>VCOM</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><AcctSvcrRef>${credit.bankRef}-1</AcctSvcrRef></Refs>
+          <Amt Ccy="CHF">${credit.amount}</Amt>
+          <CdtDbtInd>CRDT</CdtDbtInd>
+          <RltdPties><Dbtr><Pty><Nm>Léa Müller</Nm></Pty></Dbtr></RltdPties>
+          <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${credit.qrr}</Ref></CdtrRefInf></Strd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`);
+}
+
+test("a Swiss customer's CHF order is paid by QR-bill: the bank's camt.053.001.08 with the QR reference makes it paid", async ({ page, baseURL, browser, javaScriptEnabled }) => {
+  await page.context().addCookies([
+    { name: "preferred-country", value: "CH", url: baseURL! },
+    { name: "preferred-currency", value: "CHF", url: baseURL! },
+  ]);
+  await registerCustomer(page.request, baseURL!, "camt-ch");
+  const orderId = await placeOrder(page.request, baseURL!, {
+    "shippingAddress.street": "Bahnhofstrasse 1",
+    "shippingAddress.city": "Zürich",
+    "shippingAddress.postalCode": "8001",
+    "shippingAddress.country": "CH",
+  });
+  await page.goto(`/order-confirmation/${orderId}`);
+  await expect(page.getByTestId("order-total")).toContainText("CHF");
+  await expect(page.getByTestId("qr-bill")).toBeVisible();
+  const amount = ((await page.getByTestId("order-total").textContent()) ?? "").replace(/[^\d.,]/g, "").replace(/[.,](?=\d{3}\b)/g, "").replace(",", ".");
+  expect(amount).toMatch(/^\d+\.\d{2}$/);
+  expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
+
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await upload(admin, "camt053_postfinance.xml", swissStatement({ amount, qrr: qrReference(orderNumberOf(orderId)), bankRef: bankRef() }));
+  const row = admin.getByTestId("import-result").getByTestId("import-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute("data-outcome", "matched");
+  expect(await paymentStatusOf(page, orderId)).toBe("paid");
   await admin.context().close();
 });

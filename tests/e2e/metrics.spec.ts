@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
-import { signInByRequest, useLanguage } from "./support/shop";
+import { useLanguage } from "./support/shop";
 import { startShopServer, type ShopServer } from "./support/shop-server";
 
 /**
@@ -147,7 +147,13 @@ test.describe("backups while the embedded shop runs", () => {
     server = await startShopServer({ DATA_DIR: dataDir, BACKUP_DIR: blocked, BACKUP_INTERVAL_HOURS: "0.0003" });
     await expect.poll(() => server!.output(), { timeout: 30_000 }).toMatch(/BACKUP FAILED: .*not-a-folder/);
     await useLanguage(context, server.url, "en");
-    await signInByRequest(page.request, server.url, "admin@example.com", "admin12345");
+    // This server is not the suite's (baseURL): absolute addresses, its own origin.
+    const login = await page.request.post(`${server.url}/login`, {
+      form: { email: "admin@example.com", password: "admin12345" },
+      headers: { Origin: server.url },
+      maxRedirects: 0,
+    });
+    expect(login.status()).toBe(302);
     await page.goto(`${server.url}/admin`);
     await expect(page.getByTestId("backup-alert")).toContainText("The last backup failed");
   });

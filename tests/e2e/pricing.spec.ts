@@ -1,10 +1,11 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { creditorReference, formatCreditorReference } from "../../app/utils/creditor-reference";
 
 /*
  * Prices that tell the truth (issue 14): offers show their product's own price in the shopper's
  * currency and language; a crossed-out price appears only with its § 11 PAngV 30-day reference;
  * the VAT contained is shown by rate; every order has an invoice whose numbers add up; a bank
- * transfer gets the shop's account and the order number as the reference. JavaScript on and off.
+ * transfer gets the shop's account and the order's RF creditor reference. JavaScript on and off.
  * The demo data's price history (supabase/seed.sql) has both reference cases.
  */
 const CHAIR = "00000000-0000-4000-8000-000000000027"; // 299 € for 90 days, 199 € for 6 days: reference 299 €
@@ -111,7 +112,7 @@ for (const { currency, country, gross, vat, rate } of [
     await expect(bank.getByTestId("bank-iban")).toHaveText("DE89 3704 0044 0532 0130 00");
     await expect(bank.getByTestId("bank-holder")).toHaveText("OfficeHaus GmbH");
     await expect(bank.getByTestId("bank-amount")).toHaveText(gross);
-    await expect(bank.getByTestId("bank-reference")).toHaveText(number);
+    await expect(bank.getByTestId("bank-reference")).toHaveText(formatCreditorReference(creditorReference(number)));
     await expect(page.getByTestId("shipping-address")).toContainText(country === "CH" ? "8001 Zürich" : "10115 Berlin");
     await expect(page.getByTestId("shipping-address")).toContainText(country === "CH" ? "Schweiz" : "Deutschland");
     await expect(page.getByTestId("billing-address")).toContainText("Erika Mustermann");
@@ -127,7 +128,7 @@ for (const { currency, country, gross, vat, rate } of [
     await expect(invoice.getByTestId("invoice-seller")).toContainText("DE312345678");
     await expect(invoice.getByTestId("invoice-billing")).toContainText("Erika Mustermann");
     await expect(invoice.getByTestId("invoice-payment")).toHaveText("Banküberweisung");
-    await expect(invoice.getByTestId("bank-reference")).toHaveText(number);
+    await expect(invoice.getByTestId("bank-reference")).toHaveText(formatCreditorReference(creditorReference(number)));
     // The numbers add up: lines = gross = net + VAT.
     const lines = await invoice.getByTestId("invoice-line-total").allInnerTexts();
     const grossCents = centsOf(await invoice.getByTestId("invoice-gross").innerText());

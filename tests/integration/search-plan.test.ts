@@ -6,7 +6,9 @@ import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/tes
 /*
  * The search's query plan on a catalogue of the bench's size (scripts/bench.mjs fills the same
  * way): the products are found through the GIN index on search_vector, not by reading every row.
- * SEARCH_PLAN_LOG=1 prints the plans (docs/performance.md, "Search").
+ * SEARCH_PLAN_LOG=1 prints the plans (docs/performance.md, "Search"). (A word that a few per cent
+ * of the catalogue or more contain, like the bench's "tag7" or "lamp", is read sequentially: the
+ * planner's cost-based choice, and the cheaper one there.)
  */
 const SIZE = 10_000;
 const FILL = `insert into public.products (name, name_de, name_fr, name_ar, description, description_de, price, price_eur, price_chf, category, in_stock, stock, tags, created_at)
@@ -42,7 +44,7 @@ describe.each(testDbKinds)("the search's query plan on %s", (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind);
     // In slices: each statement stays within the statement timeout on a busy machine.
-    for (let from = 1; from <= SIZE; from += 1_000) await test.db.query(FILL, [from, Math.min(SIZE, from + 999)]);
+    for (let from = 1; from <= SIZE; from += 250) await test.db.query(FILL, [from, Math.min(SIZE, from + 249)]);
     await test.db.query("analyze public.products");
     await test.db.query("analyze public.search_words");
     test.install();
@@ -51,7 +53,7 @@ describe.each(testDbKinds)("the search's query plan on %s", (kind) => {
     await test?.close();
   });
 
-  for (const q of ["kopfhoerer", "schreibtishlampe 77", "bench tag7", "stuhl"]) {
+  for (const q of ["kopfhoerer", "schreibtishlampe 77", "stuhl"]) {
     it(`"${q}": counted and sorted from the GIN index, no sequential scan over products`, async () => {
       const plans = await plansOf(test.db, () => queryProducts({ q, inStock: false, sort: "relevance", page: 1, pageSize: 24 }, "de", "EUR"));
       expect(plans.length).toBeGreaterThan(0);

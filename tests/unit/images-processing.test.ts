@@ -110,7 +110,8 @@ describe("the picture element", () => {
     const url = `/uploads/${image.key}.jpg`;
     const html = render({ src: url, width: 600, height: 600, sizes: "50vw" });
     const ref = processedImage(url)!;
-    expect(html).toContain(`<source type="image/avif" srcSet="${ref.srcset("avif")}" sizes="50vw"/>`);
+    // Hidden sources: in a flex row (the picture is display: contents) they would be items with gaps of their own.
+    expect(html).toContain(`<source type="image/avif" srcSet="${ref.srcset("avif")}" sizes="50vw" class="hidden"/>`);
     expect(html).toContain(`srcSet="/uploads/${image.key}-160.webp 160w, /uploads/${image.key}-360.webp 360w`);
     expect(html).toContain('width="2000" height="3000"');
     expect(html).toContain(`background-color:${image.color}`);
@@ -121,6 +122,6 @@ describe("the picture element", () => {
   it("loads the page's main image first, and leaves the demo's SVG drawings as they are", () => {
     expect(render({ src: `/uploads/${image.key}.jpg`, width: 600, height: 600, sizes: "100vw", priority: true })).toMatch(/loading="eager" fetchpriority="high"/);
     const svg = render({ src: "/images/products/desk.svg", width: 600, height: 600, sizes: "50vw" });
-    expect(svg).toBe('<img src="/images/products/desk.svg" alt="" width="600" height="600" loading="lazy" decoding="async"/>');
+    expect(svg).toBe('<img src="/images/products/desk.svg" alt="" width="600" height="600" loading="lazy"/>');
   });
 });

@@ -191,3 +191,6 @@ export function OffersAdminPanel({ section }: { section: OfferSection }) {
     </section>
   );
 }
+
+/** The lazily loaded module's default (offers-section.tsx loads it on demand in the browser). */
+export default OffersAdminPanel;
