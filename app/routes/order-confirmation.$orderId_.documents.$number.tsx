@@ -21,12 +21,12 @@ export const meta: MetaFunction = (args) =>
 export const handle = { i18n: ["documents.page", "pricing.invoice", "pricing.vat", "pricing.addresses", "pricing.bank", "checkout.countries"] } satisfies I18nHandle;
 
 /**
- * A cancellation invoice (ST-…) or credit note (GS-…) of an order, printable, in the visitor's
+ * A cancellation invoice (ST-…) or credit note (GS-…) of an order, printable, in the order's
  * language, for the people who may see the order's invoice (its user, the browser that placed it,
  * an admin); anyone else, an unknown number or another order's gets "order not found" (404).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order, locale } = await viewableOrder(request, params.orderId);
+  const { order, document: { locale, dir } } = await viewableOrder(request, params.orderId);
   const document = await readOrderDocument(order.id, params.number ?? "");
   if (!document) throw data(null, { status: 404 });
   const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(document.createdAt));
@@ -35,17 +35,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     document,
     date,
     seller,
+    // The document in the order's language (its texts, date and rates), the page around it in the visitor's.
+    lang: locale,
+    dir,
     messages: routeMessages(locale, handle),
   };
 }
 
 export default function OrderDocumentPage() {
-  const { order, document, date, seller } = useLoaderData<typeof loader>();
-  const { t, locale } = useT();
+  const { order, document, date, seller, lang, dir } = useLoaderData<typeof loader>();
+  const { t } = useT();
   const money = (cents: number) => formatPrice(cents, document.currency);
   const net = document.amounts.reduce((sum, line) => sum + line.net, 0);
   return (
-    <article className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="order-document" data-kind={document.kind}>
+    <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="order-document" data-kind={document.kind}>
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
         <Link to={`/order-confirmation/${order.id}`} className="btn-secondary">
           {t("documents.page.back")}
@@ -109,7 +112,7 @@ export default function OrderDocumentPage() {
               </th>
               <td className="py-2 text-end">{line.type === "item" ? line.quantity : ""}</td>
               <td className="py-2 text-end" dir="ltr">{line.type === "item" ? money(line.unitPrice) : ""}</td>
-              <td className="py-2 text-end" dir="ltr">{rateLabel(line.vatRate, locale)}</td>
+              <td className="py-2 text-end" dir="ltr">{rateLabel(line.vatRate, lang)}</td>
               <td className="py-2 text-end" dir="ltr">{money(line.total)}</td>
             </tr>
           ))}
@@ -117,13 +120,13 @@ export default function OrderDocumentPage() {
         <tfoot>
           {document.amounts.map((line) => (
             <tr key={`net-${line.rate}`} data-testid="document-net-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, locale) })}</th>
+              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, lang) })}</th>
               <td className="pt-3 text-end" dir="ltr" data-testid="document-net-amount">{money(line.net)}</td>
             </tr>
           ))}
           {document.amounts.map((line) => (
             <tr key={`vat-${line.rate}`} data-testid="document-vat-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
+              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, lang) })}</th>
               <td className="text-end" dir="ltr" data-testid="document-vat-amount">{money(line.vat)}</td>
             </tr>
           ))}

@@ -29,7 +29,7 @@ export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } sa
  * VAT by rate, gross total, payment method (with the bank details for a bank transfer).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order, locale } = await viewableOrder(request, params.orderId);
+  const { order, document: { locale, dir } } = await viewableOrder(request, params.orderId);
   const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(order.createdAt));
   const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
   // EUR: the GiroCode beside the bank details; CHF: the QR-bill on a sheet of its own at the end.
@@ -42,17 +42,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bank,
     giroCode: codes?.giroCode?.svg ?? null,
     qrBill: codes?.qrBill?.svg ?? null,
+    // The document in the order's language (its texts, date and rates), the page around it in the visitor's.
+    lang: locale,
+    dir,
     messages: routeMessages(locale, handle),
   };
 }
 
 export default function Invoice() {
-  const { order, date, invoiceNumber, seller, bank, giroCode, qrBill } = useLoaderData<typeof loader>();
-  const { t, locale } = useT();
+  const { order, date, invoiceNumber, seller, bank, giroCode, qrBill, lang, dir } = useLoaderData<typeof loader>();
+  const { t } = useT();
   const money = (cents: number) => formatPrice(cents, order.currency);
   const net = order.vat.reduce((sum, line) => sum + line.net, 0);
   return (
-    <article className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="invoice">
+    <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="invoice">
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
         <Link to={`/order-confirmation/${order.id}`} className="btn-secondary">
           {t("pricing.invoice.back")}
@@ -110,7 +113,7 @@ export default function Invoice() {
               <th scope="row" className="py-2 text-start font-normal">{item.name}</th>
               <td className="py-2 text-end">{item.quantity}</td>
               <td className="py-2 text-end" dir="ltr">{money(item.unitPrice)}</td>
-              <td className="py-2 text-end" dir="ltr">{rateLabel(item.vatRate, locale)}</td>
+              <td className="py-2 text-end" dir="ltr">{rateLabel(item.vatRate, lang)}</td>
               <td className="py-2 text-end" dir="ltr" data-testid="invoice-line-total">{money(item.total)}</td>
             </tr>
           ))}
@@ -118,13 +121,13 @@ export default function Invoice() {
         <tfoot>
           {order.vat.map((line) => (
             <tr key={`net-${line.rate}`} data-testid="invoice-net-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, locale) })}</th>
+              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, lang) })}</th>
               <td className="pt-3 text-end" dir="ltr" data-testid="invoice-net-amount">{money(line.net)}</td>
             </tr>
           ))}
           {order.vat.map((line) => (
             <tr key={`vat-${line.rate}`} data-testid="vat-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, locale) })}</th>
+              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, lang) })}</th>
               <td className="text-end" dir="ltr" data-testid="vat-amount">{money(line.vat)}</td>
             </tr>
           ))}

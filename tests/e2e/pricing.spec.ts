@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { creditorReference, formatCreditorReference } from "../../app/utils/creditor-reference";
+import { placeOrder, useLanguage, waitForHydration } from "./support/shop";
 
 /*
  * Prices that tell the truth (issue 14): offers show their product's own price in the shopper's
@@ -153,3 +154,17 @@ for (const { currency, country, gross, vat, rate } of [
     await stranger.close();
   });
 }
+
+test("an invoice is written in the order's language, whoever opens it in whichever language", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  await useLanguage(context, baseURL!, "ar");
+  const orderId = await placeOrder(page.request, baseURL!, { email: `facture-${Date.now()}@example.com` });
+  // The same browser, now in French: the page around the invoice is French, the invoice Arabic (right to left).
+  await useLanguage(context, baseURL!, "fr");
+  await page.goto(`/order-confirmation/${orderId}/invoice`);
+  await waitForHydration(page, javaScriptEnabled);
+  const invoice = page.getByTestId("invoice");
+  await expect(invoice).toHaveAttribute("lang", "ar");
+  await expect(invoice).toHaveAttribute("dir", "rtl");
+  await expect(invoice.getByRole("heading", { level: 1 })).toHaveText("فاتورة");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
