@@ -123,6 +123,31 @@ describe("backups of the embedded database", () => {
     expect(existsSync(path.join(target, "backups"))).toBe(false);
   }, 120_000);
 
+  it("a backup from an older version restores, and the start applies the migrations it lacks", async () => {
+    // An older shop: its schema lacks the newest migration (migrations are idempotent, so taking
+    // the record away is what a database of the version before looks like to the migrator).
+    const newest = knownVersions.at(-1)!;
+    await db.query("delete from public.schema_migrations where version = $1", [newest]);
+    try {
+      const result = await takeBackup();
+      const target = path.join(tmp, "older");
+      const restored = await restoreBackup({ file: result.file, dataDir: target, knownVersions, loadDatabase: loadPgliteDump });
+      expect(restored.schemaVersions).toEqual(knownVersions.slice(0, -1));
+      // What `npm start` does on the restored folder: the migrator applies exactly what is missing.
+      const pg = await openPglite(path.join(target, "pglite"));
+      try {
+        expect(await migrate(pg)).toEqual([newest]);
+        const [row] = await pg.query<{ n: number }>("select count(*)::int as n from public.schema_migrations");
+        expect(row!.n).toBe(knownVersions.length);
+        expect(await migrate(pg)).toEqual([]);
+      } finally {
+        await pg.close();
+      }
+    } finally {
+      await db.query("insert into public.schema_migrations (version) values ($1) on conflict do nothing", [newest]);
+    }
+  }, 120_000);
+
   it("restore refuses a non-empty folder, a damaged or truncated file and a backup from a newer schema, leaving nothing behind", async () => {
     const { file } = await takeBackup();
     const attempt = (target: string, options: { file?: string; known?: string[] } = {}) =>
