@@ -407,7 +407,8 @@ test("upload abuse: disguised HTML and SVG, oversized images and path tricks are
   const productId = listing.match(/\/admin\/products\/([0-9a-f-]{36})/)?.[1];
   const product = await (await page.request.get(`/products/${productId}`)).text();
   expect(product).not.toContain(traversal);
-  expect(product).toMatch(/\/uploads\/[0-9a-f-]{36}\.png/);
+  // Stored under a name of its own making: the processed image's (uuid, size, colour), never the upload's.
+  expect(product).toMatch(/\/uploads\/[0-9a-f-]{36}-\d+x\d+-[0-9a-f]{6}\.jpg/);
   await page.request.post(`/admin/products/${productId}/delete`, { form: {}, headers: { Origin: baseURL! }, maxRedirects: 0 });
 
   // Nothing outside the uploads can be read through /uploads/.
