@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { Locale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { formatPrice, type Currency } from "~/utils/money";
 import type { VatLine } from "~/utils/vat";
@@ -151,5 +152,63 @@ export function OrderLinesTable({
         </tfoot>
       </table>
     </section>
+  );
+}
+
+/** The test ids of a document's totals (the invoice's and the ST/GS pages' tests name them differently). */
+export interface DocumentTotalsIds {
+  netLine: string;
+  netAmount: string;
+  vatLine: string;
+  vatAmount: string;
+  net?: string;
+  gross: string;
+}
+
+/**
+ * The foot of a printable document's lines table (invoice, cancellation invoice, credit note): net
+ * and VAT by rate, the net sum and the gross total, with rates written in the document's language.
+ */
+export function DocumentTotals({
+  vat,
+  total,
+  currency,
+  lang,
+  labels,
+  ids,
+}: {
+  vat: VatLine[];
+  total: number;
+  currency: Currency;
+  lang: Locale;
+  labels: { net: string; gross: string };
+  ids: DocumentTotalsIds;
+}) {
+  const { t } = useT();
+  const money = (cents: number) => formatPrice(cents, currency);
+  const net = vat.reduce((sum, line) => sum + line.net, 0);
+  return (
+    <tfoot>
+      {vat.map((line) => (
+        <tr key={`net-${line.rate}`} data-testid={ids.netLine} data-rate={line.rate}>
+          <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, lang) })}</th>
+          <td className="pt-3 text-end" dir="ltr" data-testid={ids.netAmount}>{money(line.net)}</td>
+        </tr>
+      ))}
+      {vat.map((line) => (
+        <tr key={`vat-${line.rate}`} data-testid={ids.vatLine} data-rate={line.rate}>
+          <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, lang) })}</th>
+          <td className="text-end" dir="ltr" data-testid={ids.vatAmount}>{money(line.vat)}</td>
+        </tr>
+      ))}
+      <tr>
+        <th scope="row" colSpan={4} className="text-end font-normal">{labels.net}</th>
+        <td className="text-end" dir="ltr" data-testid={ids.net}>{money(net)}</td>
+      </tr>
+      <tr className="border-t-2 border-slate-300 text-base font-bold">
+        <th scope="row" colSpan={4} className="py-2 text-end">{labels.gross}</th>
+        <td className="py-2 text-end" dir="ltr" data-testid={ids.gross}>{money(total)}</td>
+      </tr>
+    </tfoot>
   );
 }

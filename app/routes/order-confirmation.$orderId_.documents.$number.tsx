@@ -8,7 +8,7 @@ import { useT } from "~/i18n/use-t";
 import { seller } from "~/utils/shop-details.server";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { AddressBlock } from "~/components/order-documents";
+import { AddressBlock, DocumentTotals } from "~/components/order-documents";
 import { rateLabel } from "~/components/vat-lines";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
@@ -46,7 +46,6 @@ export default function OrderDocumentPage() {
   const { order, document, date, seller, lang, dir } = useLoaderData<typeof loader>();
   const { t } = useT();
   const money = (cents: number) => formatPrice(cents, document.currency);
-  const net = document.amounts.reduce((sum, line) => sum + line.net, 0);
   return (
     <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="order-document" data-kind={document.kind}>
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
@@ -117,28 +116,14 @@ export default function OrderDocumentPage() {
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          {document.amounts.map((line) => (
-            <tr key={`net-${line.rate}`} data-testid="document-net-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, lang) })}</th>
-              <td className="pt-3 text-end" dir="ltr" data-testid="document-net-amount">{money(line.net)}</td>
-            </tr>
-          ))}
-          {document.amounts.map((line) => (
-            <tr key={`vat-${line.rate}`} data-testid="document-vat-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, lang) })}</th>
-              <td className="text-end" dir="ltr" data-testid="document-vat-amount">{money(line.vat)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row" colSpan={4} className="text-end font-normal">{t("documents.page.net")}</th>
-            <td className="text-end" dir="ltr">{money(net)}</td>
-          </tr>
-          <tr className="border-t-2 border-slate-300 text-base font-bold">
-            <th scope="row" colSpan={4} className="py-2 text-end">{t("documents.page.gross")}</th>
-            <td className="py-2 text-end" dir="ltr" data-testid="document-total">{money(document.total)}</td>
-          </tr>
-        </tfoot>
+        <DocumentTotals
+          vat={document.amounts}
+          total={document.total}
+          currency={document.currency}
+          lang={lang}
+          labels={{ net: t("documents.page.net"), gross: t("documents.page.gross") }}
+          ids={{ netLine: "document-net-line", netAmount: "document-net-amount", vatLine: "document-vat-line", vatAmount: "document-vat-amount", gross: "document-total" }}
+        />
       </table>
     </article>
   );

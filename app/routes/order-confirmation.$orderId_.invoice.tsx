@@ -11,7 +11,7 @@ import { paymentCodes } from "~/utils/payment-codes.server";
 import { formatCreditorReference } from "~/utils/creditor-reference";
 import { GiroCode, QrBill } from "~/components/payment-codes";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { AddressBlock, BankTransferDetails } from "~/components/order-documents";
+import { AddressBlock, BankTransferDetails, DocumentTotals } from "~/components/order-documents";
 import { rateLabel } from "~/components/vat-lines";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
@@ -53,7 +53,6 @@ export default function Invoice() {
   const { order, date, invoiceNumber, seller, bank, giroCode, qrBill, lang, dir } = useLoaderData<typeof loader>();
   const { t } = useT();
   const money = (cents: number) => formatPrice(cents, order.currency);
-  const net = order.vat.reduce((sum, line) => sum + line.net, 0);
   return (
     <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="invoice">
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
@@ -118,28 +117,14 @@ export default function Invoice() {
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          {order.vat.map((line) => (
-            <tr key={`net-${line.rate}`} data-testid="invoice-net-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="pt-3 text-end font-normal">{t("pricing.vat.netAt", { rate: rateLabel(line.rate, lang) })}</th>
-              <td className="pt-3 text-end" dir="ltr" data-testid="invoice-net-amount">{money(line.net)}</td>
-            </tr>
-          ))}
-          {order.vat.map((line) => (
-            <tr key={`vat-${line.rate}`} data-testid="vat-line" data-rate={line.rate}>
-              <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.vat.contained", { rate: rateLabel(line.rate, lang) })}</th>
-              <td className="text-end" dir="ltr" data-testid="vat-amount">{money(line.vat)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row" colSpan={4} className="text-end font-normal">{t("pricing.invoice.net")}</th>
-            <td className="text-end" dir="ltr" data-testid="invoice-net">{money(net)}</td>
-          </tr>
-          <tr className="border-t-2 border-slate-300 text-base font-bold">
-            <th scope="row" colSpan={4} className="py-2 text-end">{t("pricing.invoice.gross")}</th>
-            <td className="py-2 text-end" dir="ltr" data-testid="invoice-gross">{money(order.total)}</td>
-          </tr>
-        </tfoot>
+        <DocumentTotals
+          vat={order.vat}
+          total={order.total}
+          currency={order.currency}
+          lang={lang}
+          labels={{ net: t("pricing.invoice.net"), gross: t("pricing.invoice.gross") }}
+          ids={{ netLine: "invoice-net-line", netAmount: "invoice-net-amount", vatLine: "vat-line", vatAmount: "vat-amount", net: "invoice-net", gross: "invoice-gross" }}
+        />
       </table>
 
       <p className="mt-6 text-sm">
