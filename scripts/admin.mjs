@@ -3,8 +3,9 @@
 // on the database the server uses — DATABASE_URL, else the embedded PGlite under DATA_DIR. This is
 // how a shop on a fresh database gets its first admin: sign up, then grant (ADMIN_EMAILS works too,
 // but only once the address is confirmed through the sign-up e-mail's link).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { runningShopPid } from "./lib/running-shop.mjs";
 
 const USAGE = `Usage: npm run admin -- grant <email>   make the account with this e-mail an administrator
        npm run admin -- revoke <email>  take the administrator role back
@@ -58,23 +59,6 @@ async function openDatabase() {
   const pg = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
   await pg.waitReady;
   return { where: dir, query: async (text, params = []) => (await pg.query(text, params)).rows, close: () => pg.close() };
-}
-
-/** The pid of a live shop server holding DATA_DIR/server.lock, or null. */
-function runningShopPid(dataDir) {
-  let pid;
-  try {
-    pid = Number(JSON.parse(readFileSync(path.join(dataDir, "server.lock"), "utf8")).pid);
-  } catch {
-    return null;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return error.code === "EPERM" ? pid : null;
-  }
 }
 
 /** The account with this e-mail (every account has a profile), with whether ADMIN_EMAILS already makes it an admin. */

@@ -10,9 +10,10 @@
 // code the server runs, the same claims per order in the database, so a run by hand next to running
 // servers (on Postgres) never reminds or cancels an order twice. E-mails are queued in the outbox;
 // the server's mail worker sends them.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { runningShopPid } from "./lib/running-shop.mjs";
 
 const USAGE = `Usage: npm run payments -- remind   remind unpaid bank transfers (PAYMENT_REMINDER_DAYS) and cancel
                                      those unpaid after PAYMENT_CANCEL_DAYS, now
@@ -20,23 +21,6 @@ Uses DATABASE_URL, or the embedded database under DATA_DIR (default ./data) whil
 and the production build in BUILD_DIR (default ./build: run npm run build first).`;
 
 class Refusal extends Error {}
-
-/** The pid of a live shop server holding DATA_DIR/server.lock, or null (as scripts/admin.mjs). */
-function runningShopPid(dataDir) {
-  let pid;
-  try {
-    pid = Number(JSON.parse(readFileSync(path.join(dataDir, "server.lock"), "utf8")).pid);
-  } catch {
-    return null;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return error.code === "EPERM" ? pid : null;
-  }
-}
 
 async function loadRuntime() {
   const serverBuild = path.resolve(process.env.BUILD_DIR || "build", "server", "index.js");
