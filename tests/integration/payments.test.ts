@@ -133,5 +133,9 @@ describe.each(testDbKinds)("payments on %s", (kind) => {
     expect(placed.current.revenueEur).toBe(before.current.revenueEur);
     await markPaid(id, { amount: 7000, paidAt: new Date() });
     expect((await getOrderTrends()).current.revenueEur).toBe(before.current.revenueEur + 7000);
+    // The admin's form dates a payment at noon of its day: today's counts even before noon.
+    const today = await createOrder(test, { total: "5.00" });
+    await markPaid(today, { amount: 500, paidAt: new Date(Date.now() + 6 * 3_600_000) });
+    expect((await getOrderTrends()).current.revenueEur).toBe(before.current.revenueEur + 7500);
   });
 });
