@@ -27,6 +27,8 @@ import { clusterWorkerMetrics, routeMatcher } from "./metrics";
 import { createShutdown } from "./shutdown";
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
+/** How long an idle HTTP connection stays open: above the 60 s that proxies and client pools commonly keep one. */
+const KEEP_ALIVE_MS = 65_000;
 
 function fail(log: Logger, message: string, error?: unknown): never {
   log.error(message, error);
@@ -179,6 +181,10 @@ async function main() {
       : {}),
   });
   server = http.createServer(app);
+  // Keep an idle connection open longer than clients and proxies keep theirs in their pools (Node's
+  // 5 s default closes a pooled socket just as a client reuses it: ECONNRESET on a valid request).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // Expect: 100-continue is answered by the body limits (a refused upload is never sent).
   server.on("checkContinue", app);
   server.on("connect", connectListener(log));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -115,6 +116,28 @@ test.describe("the server itself", () => {
     expect(asset).toBeTruthy();
     expect((await request.get(asset!)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await request.get("/favicon.svg")).headers()["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  test("an idle keep-alive connection stays open past Node's 5 s default, so a pooled socket is not reset", async ({ baseURL }) => {
+    test.setTimeout(30_000);
+    const url = new URL(baseURL!);
+    const socket = net.connect(Number(url.port), url.hostname);
+    let received = "";
+    let closedAfter = -1;
+    const opened = Date.now();
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    socket.on("close", () => (closedAfter = Date.now() - opened));
+    const ask = () => socket.write(`GET /healthz HTTP/1.1\r\nHost: ${url.host}\r\nConnection: keep-alive\r\n\r\n`);
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    ask();
+    await expect.poll(() => received).toContain("\r\n\r\nok");
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(closedAfter, "the server closed the idle connection").toBe(-1);
+    received = "";
+    ask();
+    await expect.poll(() => received).toContain("\r\n\r\nok");
+    socket.destroy();
   });
 
   test("/healthz and /readyz answer for load balancers", async ({ request }) => {
