@@ -37,6 +37,13 @@ export interface SearchInfo {
   didYouMean?: string;
 }
 
+interface Stats {
+  total: number;
+  ceiling: string | number | null;
+  /** The page's product ids, in order. */
+  ids: string[];
+}
+
 const nameColumn: Record<Locale, string> = {
   de: "coalesce(nullif(name_de, ''), name)",
   fr: "coalesce(nullif(name_fr, ''), name)",
@@ -82,47 +89,81 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   }
   if (query.inStock) where.push("in_stock and stock > 0");
   const baseWhere = where.length > 0 ? `where ${where.join(" and ")}` : "";
-  const priceWhere: string[] = [];
-  if (query.minPrice !== undefined) priceWhere.push(`${comparable} >= ${param(query.minPrice)}`);
-  if (query.maxPrice !== undefined) priceWhere.push(`${comparable} <= ${param(query.maxPrice)}`);
-  const allWhere = [...where, ...priceWhere];
+  const min = query.minPrice !== undefined ? param(query.minPrice) : undefined;
+  const max = query.maxPrice !== undefined ? param(query.maxPrice) : undefined;
+  /** The price filter on a column (the product's, or the search's matches'). */
+  const priceWhere = (column: string) => [...(min ? [`${column} >= ${min}`] : []), ...(max ? [`${column} <= ${max}`] : [])];
+  const priceFilter = (column: string) => (min || max ? `filter (where ${priceWhere(column).join(" and ")})` : "");
+  const allWhere = [...where, ...priceWhere(comparable)];
   const fullWhere = allWhere.length > 0 ? `where ${allWhere.join(" and ")}` : "";
-  const priceFilter = priceWhere.length > 0 ? `filter (where ${priceWhere.join(" and ")})` : "";
-
-  const [stats] = await db.query<{ total: number; ceiling: string | number | null }>(
-    `select count(*) ${priceFilter} ::int as total, max(${comparable}) as ceiling from public.products ${baseWhere}`,
-    params,
-  );
-  const total = stats?.total ?? 0;
-  const { page, pageCount, offset } = clampPage(total, query.page, query.pageSize);
 
   // Relevance: an exact name first, then by how well (ts_rank with weights: names 1, tags and
   // category 0.4, descriptions 0.1), in stock before sold out. (A second rank of the words as
   // typed, against typos, doubled the time of a search that matches the whole catalogue.)
   const weights = "'{0.1, 0.2, 0.4, 1.0}'::float4[]";
-  const relevance = () =>
-    plan?.kind === "words"
-      ? `(${param(plan.phrase)} = any(search_names)) desc,
-         ts_rank(${weights}, search_vector, ${param(plan.tsquery)}::tsquery) desc,
-         (in_stock and stock > 0) desc, featured desc, created_at desc, id`
-      : undefined;
+  const keys = {
+    paid: priceCol,
+    label: nameColumn[locale],
+    available: "(in_stock and stock > 0)",
+    exact: plan?.kind === "words" ? `(${param(plan.phrase)} = any(search_names))` : "false",
+    rank: plan?.kind === "words" && query.sort === "relevance" ? `ts_rank(${weights}, search_vector, ${param(plan.tsquery)}::tsquery)` : "0",
+  };
   const order: Record<Sort, string> = {
-    relevance: "featured desc, created_at desc, id",
+    relevance: plan?.kind === "words" ? "exact desc, rank desc, available desc, featured desc, created_at desc, id" : "featured desc, created_at desc, id",
     standard: "featured desc, created_at desc, id",
-    "price-low": `${priceCol} asc, id`,
-    "price-high": `${priceCol} desc, id`,
-    name: `${nameColumn[locale]} asc, id`,
+    "price-low": "paid asc, id",
+    "price-high": "paid desc, id",
+    name: "label asc, id",
     newest: "created_at desc, id",
   };
+  const limit = param(query.pageSize);
+  const offsetParam = param(0);
+  const offsetAt = params.length - 1;
+  const readIds = async (offset: number) => {
+    params[offsetAt] = offset;
+    if (!plan) {
+      // The listing: counted from the primary key's index, its page sorted on narrow keys.
+      const [stats] = await db.query<Stats>(
+        `select count(*) ${priceFilter(comparable)} ::int as total, max(${comparable}) as ceiling,
+                array(select id from (select id, ${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at
+                                        from public.products ${fullWhere}) listed
+                       order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids
+           from public.products ${baseWhere}`,
+        params,
+      );
+      return stats!;
+    }
+    // A search reads its matches once (a search may match most of the catalogue): counted, the
+    // price filter's bound and the page's ids from the same rows.
+    const [stats] = await db.query<Stats>(
+      `with matches as materialized (
+         select id, ${comparable} as comparable, ${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at
+           from public.products ${baseWhere})
+       select (select count(*) ${priceFilter("comparable")} from matches)::int as total,
+              (select max(comparable) from matches) as ceiling,
+              array(select id from matches ${min || max ? `where ${priceWhere("comparable").join(" and ")}` : ""}
+                     order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`,
+      params,
+    );
+    return stats!;
+  };
+  let stats = await readIds((Math.max(1, query.page) - 1) * query.pageSize);
+  const total = stats.total;
+  const { page, pageCount, offset } = clampPage(total, query.page, query.pageSize);
+  // A page past the end (an old link, a typed address) shows the last page.
+  if (offset !== (Math.max(1, query.page) - 1) * query.pageSize) stats = await readIds(offset);
   const rows =
-    total === 0
+    stats.ids.length === 0
       ? []
-      : await db.query<ProductRow>(
-          `select ${PRODUCT_COLUMNS} from public.products ${fullWhere} order by ${query.sort === "relevance" ? (relevance() ?? order.relevance) : order[query.sort]}
-           limit ${param(query.pageSize)} offset ${param(offset)}`,
-          params,
+      : // Only the page's own rows are read whole (sorting whole rows carried every product's texts through the sort).
+        await db.query<ProductRow>(
+          `select ${PRODUCT_COLUMNS}
+             from unnest($1::uuid[]) with ordinality as pick(pick_id, position)
+             join public.products on public.products.id = pick.pick_id
+            order by pick.position`,
+          [stats.ids],
         );
-  const ceiling = Math.ceil(toCents(stats?.ceiling ?? 0) / 100);
+  const ceiling = Math.ceil(toCents(stats.ceiling ?? 0) / 100);
   let search: SearchInfo | undefined;
   if (plan && query.q) {
     search = { kind: plan.kind, ignored: plan.ignored, tooManyWords: plan.tooManyWords };

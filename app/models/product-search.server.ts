@@ -9,6 +9,7 @@ import {
   lexeme,
   matchWord,
   queryWords,
+  typoBudget,
   type WordMatch,
 } from "~/utils/search-text";
 
@@ -69,7 +70,7 @@ const MATCH_ORDER: Record<WordMatch, number> = { exact: 0, typo: 1, part: 2 };
  * For each probe: its stems in the four languages ('' for a stop word) and the catalogue words
  * close to it (trigram similarity, for typos) or containing it (parts of compound words).
  */
-async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes): Promise<Map<string, Probe>> {
+async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes, fuzzy = probes.map(hasTypoBudget)): Promise<Map<string, Probe>> {
   if (probes.length === 0) return new Map();
   const rows = await tx.query<WordRow>(
     `select p.t as probe,
@@ -78,7 +79,7 @@ async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes)
             plainto_tsquery('german', p.t)::text as de, plainto_tsquery('english', p.t)::text as en,
             plainto_tsquery('french', p.t)::text as fr, plainto_tsquery('arabic', p.t)::text as ar,
             coalesce(c.words, '{}') as words, coalesce(c.displays, '{}') as displays
-       from unnest($1::text[], $2::text[]) as p(t, typed)
+       from unnest($1::text[], $2::text[], $3::int[]) as p(t, typed, fuzzy)
        left join lateral (
          select array_agg(w.word order by w.rank, w.distance, w.word) as words,
                 array_agg(w.display order by w.rank, w.distance, w.word) as displays
@@ -86,13 +87,14 @@ async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes)
              select word, display, 0 as rank, 0::real as distance from public.search_words where word = p.t
              union
              (select word, display, 1, word <-> p.t from public.search_words
-               where char_length(p.t) >= 3 and word % p.t order by word <-> p.t limit 30)
+               where p.fuzzy = 1 and char_length(p.t) >= 3 and word % p.t order by word <-> p.t limit 30)
              union
              (select word, display, 2, char_length(word)::real from public.search_words
                where char_length(p.t) >= 4 and word like '%' || p.t || '%' order by char_length(word), word limit 30)
            ) w
        ) c on true`,
-    [probes, typed],
+    // (As numbers: postgres-js sends an array of booleans as one boolean.)
+    [probes, typed, fuzzy.map(Number)],
   );
   const found = new Map<string, Probe>();
   for (const row of rows) {
@@ -108,6 +110,14 @@ async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes)
     found.set(row.probe, { row, matches });
   }
   return found;
+}
+
+/**
+ * Whether a probe's typo candidates are worth their lookup (the costly part of a plan: trigram
+ * similarity over the word list): only a word long enough to be allowed a typo has any.
+ */
+function hasTypoBudget(probe: string): boolean {
+  return typoBudget(probe) > 0;
 }
 
 function stems(row: WordRow): string[] {
@@ -163,17 +173,21 @@ export async function planSearch(query: string): Promise<SearchPlan> {
     const parts = await lookUp(tx, [...new Set(unknown.flatMap((word) => compoundSplits(word).flat()))].filter((part) => !probes.has(part)));
     for (const [key, value] of probes) parts.set(key, value);
     const terms: string[] = [];
-    const unmatched: SearchPlan["unmatched"] = [];
+    const missing: string[] = [];
     for (const word of searched) {
       const probe = probes.get(word)!;
       const compound = unknown.includes(word) ? compoundTerm(word, parts) : undefined;
       terms.push(compound ? `(${alternatives(probe)} | ${compound})` : alternatives(probe));
-      if (probe.matches.length === 0 && !compound) {
-        // The closest catalogue word, for "Meinten Sie …?" (the list is ordered by similarity).
-        const index = probe.row.words.findIndex((w) => w !== word);
-        unmatched.push({ word, closest: index >= 0 ? probe.row.displays[index] : undefined });
-      }
+      if (probe.matches.length === 0 && !compound) missing.push(word);
     }
+    // "Meinten Sie …?": the closest catalogue word by trigram similarity (also for a short word,
+    // whose typo candidates were not looked up above: it has no typo budget).
+    const closest = await lookUp(tx, missing, missing, missing.map(() => true));
+    const unmatched: SearchPlan["unmatched"] = missing.map((word) => {
+      const row = closest.get(word)!.row;
+      const index = row.words.findIndex((w) => w !== word);
+      return { word, closest: index >= 0 ? row.displays[index] : undefined };
+    });
     return {
       kind: "words" as const,
       words: searched,

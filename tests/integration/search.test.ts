@@ -59,6 +59,11 @@ describe.each(testDbKinds)("search on %s", (kind) => {
     const second = await queryProducts({ ...base, q: "stuhl", pageSize: 2, page: 2 }, "de", "EUR");
     expect(second.products).toHaveLength(1);
     expect([...first.products, ...second.products].map((p) => p.id).sort()).toEqual([id(6), id(7), id(8)].sort());
+    // A page past the end (an old link) shows the last one.
+    const beyond = await queryProducts({ ...base, q: "stuhl", pageSize: 2, page: 999 }, "de", "EUR");
+    expect(beyond).toMatchObject({ total: 3, pageCount: 2, page: 2 });
+    expect(beyond.products.map((p) => p.id)).toEqual(second.products.map((p) => p.id));
+    expect((await queryProducts({ ...base, q: "stuhl", minPrice: 100 }, "de", "EUR")).total).toBe(2);
   });
 
   it("every word must match", async () => {
