@@ -26,8 +26,6 @@ import {
 
 /** How many catalogue words one query word may stand for (the closest first). */
 const MAX_ALTERNATIVES = 20;
-/** The trigram similarity from which a catalogue word is a candidate for a typo (edit distance decides). */
-const TYPO_SIMILARITY = 0.2;
 
 export type SearchKind = "words" | "noWords" | "stopWords";
 
@@ -70,9 +68,9 @@ const MATCH_ORDER: Record<WordMatch, number> = { exact: 0, typo: 1, part: 2 };
  * For each probe: its stems in the four languages ('' for a stop word) and the catalogue words
  * close to it (trigram similarity, for typos) or containing it (parts of compound words).
  */
-async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes, fuzzy = probes.map(hasTypoBudget)): Promise<Map<string, Probe>> {
+async function lookUp(db: Queryable, probes: string[], typed: string[] = probes, fuzzy = probes.map(hasTypoBudget)): Promise<Map<string, Probe>> {
   if (probes.length === 0) return new Map();
-  const rows = await tx.query<WordRow>(
+  const rows = await db.query<WordRow>(
     `select p.t as probe,
             numnode(plainto_tsquery('german', p.typed)) = 0 or numnode(plainto_tsquery('english', p.typed)) = 0
               or numnode(plainto_tsquery('french', p.typed)) = 0 or numnode(plainto_tsquery('arabic', p.typed)) = 0 as stop,
@@ -86,8 +84,8 @@ async function lookUp(tx: Queryable, probes: string[], typed: string[] = probes,
            from (
              select word, display, 0 as rank, 0::real as distance from public.search_words where word = p.t
              union
-             (select word, display, 1, word <-> p.t from public.search_words
-               where p.fuzzy = 1 and char_length(p.t) >= 3 and word % p.t order by word <-> p.t limit 30)
+             select word, display, 1, distance from public.search_typo_candidates(p.t)
+              where p.fuzzy = 1 and char_length(p.t) >= 3
              union
              (select word, display, 2, char_length(word)::real from public.search_words
                where char_length(p.t) >= 4 and word like '%' || p.t || '%' order by char_length(word), word limit 30)
@@ -161,43 +159,39 @@ export async function planSearch(query: string): Promise<SearchPlan> {
   const { words, typed, tooManyWords } = queryWords(query);
   if (words.length === 0) return emptyPlan("noWords");
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    // Candidates for a typo: a lower similarity than pg_trgm's default, the edit distance decides.
-    await tx.query(`set local pg_trgm.similarity_threshold = ${TYPO_SIMILARITY}`);
-    const probes = await lookUp(tx, words, typed);
-    const searched = words.filter((word) => !isStopWord(probes.get(word)!.row));
-    const ignored = typed.filter((_, index) => !searched.includes(words[index]!));
-    if (searched.length === 0) return emptyPlan("stopWords", { ignored, tooManyWords });
-    // Long words the catalogue has neither as such nor with a typo: maybe two of its words joined.
-    const unknown = searched.filter((word) => !probes.get(word)!.matches.some((m) => m.match !== "part"));
-    const parts = await lookUp(tx, [...new Set(unknown.flatMap((word) => compoundSplits(word).flat()))].filter((part) => !probes.has(part)));
-    for (const [key, value] of probes) parts.set(key, value);
-    const terms: string[] = [];
-    const missing: string[] = [];
-    for (const word of searched) {
-      const probe = probes.get(word)!;
-      const compound = unknown.includes(word) ? compoundTerm(word, parts) : undefined;
-      terms.push(compound ? `(${alternatives(probe)} | ${compound})` : alternatives(probe));
-      if (probe.matches.length === 0 && !compound) missing.push(word);
-    }
-    // "Meinten Sie …?": the closest catalogue word by trigram similarity (also for a short word,
-    // whose typo candidates were not looked up above: it has no typo budget).
-    const closest = await lookUp(tx, missing, missing, missing.map(() => true));
-    const unmatched: SearchPlan["unmatched"] = missing.map((word) => {
-      const row = closest.get(word)!.row;
-      const index = row.words.findIndex((w) => w !== word);
-      return { word, closest: index >= 0 ? row.displays[index] : undefined };
-    });
-    return {
-      kind: "words" as const,
-      words: searched,
-      ignored,
-      tooManyWords,
-      tsquery: terms.join(" & "),
-      phrase: words.join(" "),
-      unmatched,
-    };
+  const probes = await lookUp(db, words, typed);
+  const searched = words.filter((word) => !isStopWord(probes.get(word)!.row));
+  const ignored = typed.filter((_, index) => !searched.includes(words[index]!));
+  if (searched.length === 0) return emptyPlan("stopWords", { ignored, tooManyWords });
+  // Long words the catalogue has neither as such nor with a typo: maybe two of its words joined.
+  const unknown = searched.filter((word) => !probes.get(word)!.matches.some((m) => m.match !== "part"));
+  const parts = await lookUp(db, [...new Set(unknown.flatMap((word) => compoundSplits(word).flat()))].filter((part) => !probes.has(part)));
+  for (const [key, value] of probes) parts.set(key, value);
+  const terms: string[] = [];
+  const missing: string[] = [];
+  for (const word of searched) {
+    const probe = probes.get(word)!;
+    const compound = unknown.includes(word) ? compoundTerm(word, parts) : undefined;
+    terms.push(compound ? `(${alternatives(probe)} | ${compound})` : alternatives(probe));
+    if (probe.matches.length === 0 && !compound) missing.push(word);
+  }
+  // "Meinten Sie …?": the closest catalogue word by trigram similarity (also for a short word,
+  // whose typo candidates were not looked up above: it has no typo budget).
+  const closest = await lookUp(db, missing, missing, missing.map(() => true));
+  const unmatched: SearchPlan["unmatched"] = missing.map((word) => {
+    const row = closest.get(word)!.row;
+    const index = row.words.findIndex((w) => w !== word);
+    return { word, closest: index >= 0 ? row.displays[index] : undefined };
   });
+  return {
+    kind: "words" as const,
+    words: searched,
+    ignored,
+    tooManyWords,
+    tsquery: terms.join(" & "),
+    phrase: words.join(" "),
+    unmatched,
+  };
 }
 
 /**

@@ -119,6 +119,18 @@ describe.each(testDbKinds)("the search's query set on %s", (kind) => {
     expect(page.products.map((p) => p.id)).toContain(productId(id));
   });
 
+  it("looks up typo candidates from trigram similarity 0.2, below pg_trgm's default, without a transaction around it", async () => {
+    // "kopfstutze" shares few trigrams with "kopfhorer" (about 0.24): a candidate only at 0.2.
+    const rows = await test.db.query<{ word: string; similarity: number }>(
+      "select word, similarity(word, 'kopfhorer') as similarity from public.search_typo_candidates('kopfhorer')",
+    );
+    expect(rows.map((row) => row.word)).toContain("kopfhoerer");
+    expect(Math.min(...rows.map((row) => Number(row.similarity)))).toBeLessThan(0.3);
+    // The function's own setting does not outlive its call.
+    const [setting] = await test.db.query<{ value: string }>("select current_setting('pg_trgm.similarity_threshold', true) as value");
+    expect(setting?.value ?? "0.3").not.toBe("0.2");
+  });
+
   it("reports the hit rate of the substring search it replaced and its own", async () => {
     let before = 0;
     let now = 0;
