@@ -3,7 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.browser";
 import { NonceContext } from "~/components/nonce";
-import { databaseWasUnavailable } from "~/db/database.server";
+import { databaseWasUnavailable, OUTAGE_RETRY_AFTER } from "~/services/outage.server";
 import "~/load-context";
 
 // What the server entry (server/) takes from the app build lives in its own module; the build
@@ -24,7 +24,7 @@ function isOutage(status: number): boolean {
 export function handleDataRequest(response: Response): Response {
   if (!isOutage(response.status)) return response;
   const headers = new Headers(response.headers);
-  headers.set("Retry-After", "5");
+  headers.set("Retry-After", OUTAGE_RETRY_AFTER);
   return new Response(response.body, { status: 503, headers });
 }
 
@@ -44,7 +44,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   if (isOutage(responseStatusCode)) {
     responseStatusCode = 503;
-    responseHeaders.set("Retry-After", "5");
+    responseHeaders.set("Retry-After", OUTAGE_RETRY_AFTER);
   }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   let shellRendered = false;

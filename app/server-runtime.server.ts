@@ -1,5 +1,5 @@
 import { closeDatabase, databaseLocation, getDb, startDatabase } from "~/db/db.server";
-import { isConnectionError, resetPostgresPools, runInRequestScope } from "~/db/database.server";
+import { isConnectionError, resetPostgresPools } from "~/db/database.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale } from "~/i18n/config";
 import { createPageCache, isSharedPageRequest, pageCacheConfig, type PageRender } from "~/page-cache/index.server";
@@ -7,10 +7,13 @@ import { resolveVisitorValues } from "~/page-cache/visitor.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail-worker.server";
 import { runConfiguredPaymentJobs, startPaymentJobs, stopPaymentJobs } from "~/services/payment-jobs.server";
 import { startBackupSchedule, stopBackupSchedule, takeBackup } from "~/services/backup.server";
+import { rebuildImages } from "~/services/image-rebuild.server";
 import { metricsRegistry } from "~/services/metrics.server";
+import { runInRequestScope, withOutageAnswers } from "~/services/outage.server";
 import { shopMetrics } from "~/utils/metrics.server";
 import { checkServerConfig, dataDir, env, isEmbedded, siteUrl } from "~/utils/env.server";
 import { MAX_REQUEST_BYTES } from "~/utils/media";
+import { acquireDataDirLock, DataDirInUse } from "../server/data-dir-lock";
 
 /**
  * What the server entry (server/) takes from the app build: it is bundled on its own, so anything
@@ -28,7 +31,10 @@ export const serverRuntime = {
     const db = await getDb();
     await db.query("select 1");
   },
+  /** Runs one request in its own scope (whether the database was away while answering it: entry.server.tsx). */
   runInRequestScope,
+  /** The build the server serves: every loader and action answers a database outage with a 503. */
+  withOutageAnswers,
   /** Whether a start-up error means "the database cannot be reached" (retry) rather than "broken". */
   isConnectionError,
   resetDatabaseConnections: resetPostgresPools,
@@ -51,6 +57,14 @@ export const serverRuntime = {
   isLocale,
   dataDir,
   isEmbedded,
+  /**
+   * The embedded data folder's lock (server/data-dir-lock.ts: one process per folder), for a
+   * command that opens the database itself and holds it for a long run (`npm run images -- rebuild`).
+   */
+  acquireDataDirLock,
+  DataDirInUse,
+  /** Processes the images uploaded before uploads were processed (`npm run images -- rebuild` calls this on the build it loads). */
+  rebuildImages,
   siteUrl: () => siteUrl(),
   /** Backups of the embedded database and uploads (app/services/backup.server.ts): now, and every BACKUP_INTERVAL_HOURS. */
   takeBackup,

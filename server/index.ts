@@ -68,8 +68,10 @@ async function main() {
   }
   installGlobals({ nativeFetch: true });
 
-  const build = (await import(pathToFileURL(path.join(serverDir, "index.js")).href)) as ServerBuild;
-  const runtime = (build.entry.module as unknown as { serverRuntime: ServerRuntime }).serverRuntime;
+  const appBuild = (await import(pathToFileURL(path.join(serverDir, "index.js")).href)) as ServerBuild;
+  const runtime = (appBuild.entry.module as unknown as { serverRuntime: ServerRuntime }).serverRuntime;
+  // What is served: every loader and action answers a database outage with a 503 (app/services/outage.server.ts).
+  const build = runtime.withOutageAnswers(appBuild);
   try {
     // A missing or wrong setting (SITE_URL, SESSION_SECRET, COOKIE_SECURE…) stops the server here.
     runtime.checkServerConfig();

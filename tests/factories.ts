@@ -1,6 +1,6 @@
 /*
  * Test data factories: one place that knows how to put products, accounts, carts, orders and
- * sessions into a test database. Each takes a database (a TestDatabase, a Database, or a
+ * sessions into a test database, and what a checkout sends. Each takes a database (a TestDatabase, a Database, or a
  * transaction's Queryable), fills in sensible defaults and lets a test override what its
  * assertions depend on. Only the columns given (or defaulted) are written: the rest keep the
  * schema's own defaults.
@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Database, Queryable } from "~/db/database.server";
+import type { CheckoutInput } from "~/models/checkout.schema";
 import type { ProviderTokens } from "~/models/user-session.server";
 
 /** Where factories write: a test database (createTestDatabase), a Database, or a transaction. */
@@ -185,7 +186,7 @@ export async function createCartItem(target: FactoryDb, owner: CartOwnerRef, pro
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const defaultAddress = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" };
+export const defaultAddress = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
 
 export interface OrderLineOverrides {
   /** Default null: a line whose product is gone. */
@@ -292,6 +293,48 @@ export async function createOrder(target: FactoryDb, overrides: OrderOverrides =
     return id;
   };
   return isDatabase(q) ? q.transaction(write) : write(q);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+/**
+ * What a valid checkout gives placeOrder (default: Erika Muster, defaultAddress, billing the same,
+ * bank transfer, a new idempotency key each call). Billing follows a shipping address given.
+ */
+export function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+  const shippingAddress = overrides.shippingAddress ?? defaultAddress;
+  return {
+    firstName: "Erika",
+    lastName: "Muster",
+    email: "erika@example.com",
+    phone: "+49 30 1234567",
+    shippingAddress,
+    useSameAddress: true,
+    billingAddress: shippingAddress,
+    paymentMethod: "bank_transfer",
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** The same checkout as the form posts it to /checkout (the box "same address" ticked), fields overridden by name. */
+export function checkoutForm(overrides: Record<string, string> = {}): Record<string, string> {
+  const input = checkoutInput();
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    "shippingAddress.street": input.shippingAddress.street,
+    "shippingAddress.city": input.shippingAddress.city,
+    "shippingAddress.postalCode": input.shippingAddress.postalCode,
+    "shippingAddress.country": input.shippingAddress.country,
+    useSameAddress: "on",
+    paymentMethod: input.paymentMethod,
+    idempotencyKey: input.idempotencyKey,
+    ...overrides,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { joinSharedRead, ownOutageAnswer } from "~/db/database.server";
+import { joinSharedRead } from "~/db/database.server";
 import { deleteSession, readProviderTokens, sessionIdOf, updateSessionTokens, type ProviderTokens } from "~/models/user-session.server";
 import { getSession, type ShopSession } from "~/utils/session.server";
 import { getAuthProvider } from "./provider.server";
@@ -80,7 +80,7 @@ function lookUpSession(id: string): Promise<SignedInSession | null> {
   if (pending) return joinSharedRead(pending, () => readSession(id));
   const mine = readSession(id).finally(() => inFlight.delete(id));
   inFlight.set(id, mine);
-  return ownOutageAnswer(mine);
+  return mine;
 }
 
 /**

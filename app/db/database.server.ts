@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite as PGliteType } from "@electric-sql/pglite";
@@ -52,70 +51,55 @@ export function isConnectionError(error: unknown): boolean {
   return cause !== undefined && cause !== error && isConnectionError(cause);
 }
 
-/** Per request (entered by the server entry): whether the database could not be reached while answering it. */
-const requestScope = new AsyncLocalStorage<{ databaseUnavailable: boolean }>();
+/**
+ * What every query, transaction and getDb() throws while the database cannot be reached. A plain
+ * error: what a request answers then (a 503 with Retry-After, the page's load-error state) is
+ * decided where requests are handled (app/services/outage.server.ts), not here.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = "DatabaseUnavailableError";
+  constructor() {
+    super("The database cannot be reached.");
+  }
+}
 
-/** Runs one request's work in its own scope, so that databaseWasUnavailable() can tell about this request. */
-export function runInRequestScope<T>(work: () => T): T {
-  return requestScope.run({ databaseUnavailable: false }, work);
+/** Whether `error` says the database could not be reached (databaseUnavailable()). */
+export function isDatabaseUnavailable(error: unknown): error is DatabaseUnavailableError {
+  return error instanceof DatabaseUnavailableError;
+}
+
+/** Who is told when a caller finds the database unreachable (see onDatabaseUnavailable). */
+const unavailableWatchers = new Set<() => void>();
+
+/**
+ * Calls `watch` each time a caller finds the database unreachable, synchronously and in that
+ * caller's context (its AsyncLocalStorage stores): the request layer marks the request it answers.
+ * Returns the function that stops it.
+ */
+export function onDatabaseUnavailable(watch: () => void): () => void {
+  unavailableWatchers.add(watch);
+  return () => unavailableWatchers.delete(watch);
 }
 
 /**
- * Whether the database could not be reached while this request was answered. Routes that catch
- * every error to show a friendly form message (login, checkout…) also catch the 503 below and
- * answer 500: entry.server.tsx turns such an answer into the 503 it is.
+ * The error for "the database cannot be reached", made where the caller met it: the watchers
+ * (onDatabaseUnavailable) hear of it there.
  */
-export function databaseWasUnavailable(): boolean {
-  return requestScope.getStore()?.databaseUnavailable === true;
-}
-
-/**
- * The answer when the database is gone: HTTP 503 with Retry-After, thrown like any Remix response
- * so every route's error boundary shows its load-error state instead of hanging or crashing.
- */
-export function databaseUnavailable(): Response {
-  const scope = requestScope.getStore();
-  if (scope) scope.databaseUnavailable = true;
-  const answer = new Response("Service unavailable: the database cannot be reached.", {
-    status: 503,
-    headers: { "Retry-After": "5", "Content-Type": "text/plain; charset=utf-8" },
-  });
-  outageAnswers.add(answer);
-  return answer;
-}
-
-/** The answers databaseUnavailable() made (to tell them from any other thrown Response). */
-const outageAnswers = new WeakSet<Response>();
-
-/** Whether `error` is the 503 of a database outage (databaseUnavailable()). */
-export function isOutageAnswer(error: unknown): boolean {
-  return error instanceof Response && outageAnswers.has(error);
-}
-
-/**
- * For a promise several callers wait on (one query shared by concurrent loaders — a page's root and
- * route loaders, or several requests): each caller gets the result, or an outage answer of its own.
- * A thrown Response is read by Remix once per loader that throws it; the same object thrown by two
- * loaders fails the second read ("Body is unusable: Body has already been read") and the page
- * answers 500. Making it here, in the caller's context, also marks the caller's request as one that
- * met the outage (the shared work ran in the first caller's request only).
- */
-export function ownOutageAnswer<T>(shared: Promise<T>): Promise<T> {
-  return shared.catch((error: unknown) => {
-    throw isOutageAnswer(error) ? databaseUnavailable() : error;
-  });
+export function databaseUnavailable(): DatabaseUnavailableError {
+  for (const watch of unavailableWatchers) watch();
+  return new DatabaseUnavailableError();
 }
 
 /**
  * For a caller that joined a read another caller started (and shares its result): when that read
  * met an outage, it began before this caller asked, and the database may be back by now (a request
  * just after a restart must not inherit the failure of one that started during it). The read is then
- * tried once more for this caller alone, and fails with this caller's own 503 if the database is
- * still away.
+ * tried once more for this caller alone, and fails with this caller's own outage error (met in its
+ * own context) if the database is still away.
  */
 export function joinSharedRead<T>(shared: Promise<T>, readAgain: () => Promise<T>): Promise<T> {
   return shared.catch((error: unknown) => {
-    if (isOutageAnswer(error)) return readAgain();
+    if (isDatabaseUnavailable(error)) return readAgain();
     throw error;
   });
 }
@@ -155,7 +139,7 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 /** Errors counted already (a statement's inside a transaction reaches the transaction's guard too). */
 const countedErrors = new WeakSet<object>();
 function countError(error: unknown) {
-  if (isOutageAnswer(error)) return;
+  if (isDatabaseUnavailable(error)) return;
   if (error && typeof error === "object") {
     if (countedErrors.has(error)) return;
     countedErrors.add(error);

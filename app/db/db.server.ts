@@ -74,7 +74,7 @@ export function startDatabase(log: StartupLog): Promise<Database> {
 
 /**
  * The shop's database, opened (and migrated, and seeded when new) once per process. While it
- * cannot be reached, callers get a 503 response to throw; the next call tries again.
+ * cannot be reached, callers get a DatabaseUnavailableError; the next call tries again.
  */
 export function getDb(): Promise<Database> {
   return startDatabase(() => {}).catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from "~/db/database.server";
+
 /**
  * The page cache's failures, logged once per run of them: a database outage makes every personal
  * request fail alike (70 requests in 8 s), so the first failure is logged as one plain line, the
@@ -23,8 +25,9 @@ export function failureLog(log: (message: string) => void = console.error) {
   };
 }
 
-/** One line for what went wrong: a thrown answer by its status (a 503: the database away), an error by its message. */
+/** One line for what went wrong: the database away (its requests answer 503), a thrown answer by its status, an error by its message. */
 export function describeFailure(error: unknown): string {
+  if (isDatabaseUnavailable(error)) return "answer 503 (database unavailable)";
   if (error instanceof Response) return `answer ${error.status}${error.status === 503 ? " (database unavailable)" : ""}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`.replace(/\s+/g, " ").slice(0, 300);
   return String(error).replace(/\s+/g, " ").slice(0, 300);

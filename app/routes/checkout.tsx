@@ -18,6 +18,7 @@ import {
   placeOrder,
 } from "~/models/order.server";
 import { isTransactionConflict } from "~/db/transaction-retry.server";
+import { isDatabaseUnavailable } from "~/db/database.server";
 import { flashToast, type Toast } from "~/utils/session.server";
 import { formatPrice, isolateLtr } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
@@ -117,8 +118,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Nothing was ordered: the attempt does not count against the shopper's limit.
     await counted.refund().catch(() => {});
     if (error instanceof EmptyCartError) throw await toCartWithToast(request, emptyCartToast);
-    // The database is unreachable: its 503 answer, as on every page.
-    if (error instanceof Response) throw error;
+    // The database is unreachable: its 503 answer, as on every page (app/services/outage.server.ts).
+    if (isDatabaseUnavailable(error)) throw error;
     if (error instanceof OutOfStockError) {
       return refuse(t("checkout.errors.outOfStock", { name: error.productName, available: error.available }), { status: 409 });
     }

@@ -7,7 +7,6 @@ import { getPreferences, type Country } from "~/utils/preferences.server";
 import { getSession } from "~/utils/session.server";
 import type { Currency } from "~/utils/money";
 import { readCartSessionId } from "~/auth/cart-session.server";
-import { ownOutageAnswer } from "~/db/database.server";
 
 /**
  * What a request says about who is asking, worked out once per request: language, country and
@@ -65,13 +64,11 @@ export function requestContext({ request, context }: Args): Promise<RequestConte
   const reading = request.method === "GET" || request.method === "HEAD";
   const key = reading && typeof context === "object" && context !== null ? context : null;
   const known = key ? memo.get(key) : undefined;
-  // Each loader gets its own 503 when the database is away: Remix reads a thrown Response once per
-  // loader, and one Response thrown by the root and a child loader made the page a 500.
-  if (known) return ownOutageAnswer(known);
+  if (known) return known;
   const persona = reading ? personaOf(context) : null;
   const pending = persona ? asPersona(request, persona) : resolve(request);
   if (key) memo.set(key, pending);
-  return ownOutageAnswer(pending);
+  return pending;
 }
 
 /** The persona the page cache's fill put in the load context (never anything a client sent). */
@@ -79,10 +76,10 @@ function personaOf(context: unknown): PersonaValues | null {
   return typeof context === "object" && context !== null && "persona" in context ? ((context as { persona?: PersonaValues }).persona ?? null) : null;
 }
 
-/** A read asked for at most once per context, each caller with its own 503 (see requestContext). */
+/** A read asked for at most once per context. */
 function once<T>(read: () => Promise<T>): () => Promise<T> {
   let shared: Promise<T> | undefined;
-  return () => ownOutageAnswer((shared ??= read()));
+  return () => (shared ??= read());
 }
 
 async function resolve(request: Request): Promise<RequestContext> {

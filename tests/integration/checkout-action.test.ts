@@ -1,34 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createProduct } from "../factories";
+import { checkoutForm, createProduct } from "../factories";
 import { action as checkoutAction } from "~/routes/checkout";
 import { addToCart, countCartItems } from "~/models/cart.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { allowConsoleErrors } from "../setup/vitest.setup";
+import { withOutageAnswer } from "~/services/outage.server";
 
 /*
  * The checkout's answers when an order cannot be placed: never a 500, always a message in the
  * shopper's language, nothing written.
  */
 const ORIGIN = "http://localhost:3000";
-const address = {
-  "shippingAddress.street": "Hauptstraße 1",
-  "shippingAddress.city": "Berlin",
-  "shippingAddress.postalCode": "10115",
-  "shippingAddress.country": "DE",
-};
-const form = (key: string) => ({
-  firstName: "Erika",
-  lastName: "Muster",
-  email: "erika@example.com",
-  phone: "+49 30 1234567",
-  ...address,
-  useSameAddress: "on",
-  paymentMethod: "bank_transfer",
-  idempotencyKey: key,
-});
-
 function checkout(sessionId: string, key: string, language = "en") {
   return new Request(`${ORIGIN}/checkout`, {
     method: "POST",
@@ -38,14 +22,16 @@ function checkout(sessionId: string, key: string, language = "en") {
       "Accept-Language": language,
       Cookie: `cart-session-id=${sessionId}`,
     },
-    body: new URLSearchParams(form(key)),
+    body: new URLSearchParams(checkoutForm({ idempotencyKey: key })),
   });
 }
 
 type Reply = { type: "DataWithResponseInit"; data: { result: { error?: Record<string, string[]> } }; init: ResponseInit | null };
+// The action as the server entry serves it (a database outage answered 503: app/services/outage.server.ts).
+const served = withOutageAnswer(checkoutAction);
 async function run(request: Request): Promise<Response | Reply> {
   try {
-    return (await checkoutAction({ request, params: {}, context: {} })) as never;
+    return (await served({ request, params: {}, context: {} })) as never;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allowConsoleErrors } from "../setup/vitest.setup";
-import { databaseWasUnavailable, openPostgres, runInRequestScope, type Database } from "~/db/database.server";
+import { DatabaseUnavailableError, openPostgres, type Database } from "~/db/database.server";
+import { databaseWasUnavailable, runInRequestScope, withOutageAnswer } from "~/services/outage.server";
 import { TcpProxy } from "../e2e/support/tcp-proxy";
 
 /*
  * The Postgres connection when the database goes away: on the real Postgres of TEST_DATABASE_URL,
- * reached directly or through a TCP proxy the test can cut.
+ * reached directly or through a TCP proxy the test can cut. The database layer throws a
+ * DatabaseUnavailableError; what a request answers then (`answered`: as a loader or action of the
+ * build the server entry serves) is the 503.
  */
+const answered = <T>(work: () => Promise<T>): Promise<T> => withOutageAnswer(work)();
 const adminUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,7 +53,7 @@ describe.skipIf(!adminUrl)("Postgres outages", () => {
       // postgres-js would wait longer before each new attempt (0.03, 0.09, 0.27, 0.8, 2.4, 7 s…).
       for (let attempt = 1; attempt <= 8; attempt++) {
         const started = performance.now();
-        const error = await db.query("select 1").catch((e: unknown) => e);
+        const error = await answered(() => db.query("select 1")).catch((e: unknown) => e);
         expect(error, `attempt ${attempt}`).toBeInstanceOf(Response);
         expect((error as Response).status).toBe(503);
         expect(performance.now() - started, `attempt ${attempt}`).toBeLessThan(1_000);
@@ -77,7 +81,7 @@ describe.skipIf(!adminUrl)("Postgres outages", () => {
         await tx.query("select 1");
         return "committed";
       });
-      const error = await outcome.catch((e: unknown) => e);
+      const error = await answered(() => outcome).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Response);
       expect((error as Response).status).toBe(503);
       // Any stray write would throw by now.
@@ -89,7 +93,7 @@ describe.skipIf(!adminUrl)("Postgres outages", () => {
         await admin.query("select pg_terminate_backend($1)", [row!.pid]);
         return tx.query("select pg_sleep(0.2)");
       });
-      expect(((await failing.catch((e: unknown) => e)) as Response).status).toBe(503);
+      expect(((await answered(() => failing).catch((e: unknown) => e)) as Response).status).toBe(503);
       await sleep(500);
       expect(await db.query<{ ok: number }>("select 1 as ok")).toEqual([{ ok: 1 }]);
     } finally {
@@ -111,10 +115,24 @@ describe.skipIf(!adminUrl)("Postgres outages", () => {
       // A write is not sent twice: it may have been done before its connection went.
       await warm();
       proxy.cut();
-      const write = await db.query("create temporary table t (x int)").catch((e: unknown) => e);
+      const write = await answered(() => db.query("create temporary table t (x int)")).catch((e: unknown) => e);
       expect(write).toBeInstanceOf(Response);
       expect((write as Response).status).toBe(503);
     } finally {
+      await db.close();
+    }
+  });
+
+  it("what the database layer itself throws is a plain DatabaseUnavailableError, not an HTTP answer", async () => {
+    const db = await openPostgres(proxiedUrl, { max: 1 });
+    try {
+      await db.query("select 1");
+      await proxy.down();
+      const error = await db.query("select 1").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DatabaseUnavailableError);
+      expect(error).not.toBeInstanceOf(Response);
+    } finally {
+      await proxy.up();
       await db.close();
     }
   });

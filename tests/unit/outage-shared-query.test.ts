@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { requireUser } from "~/auth/guards.server";
 import { getAuthState } from "~/auth/user.server";
 import { memoizedCatalogueRead } from "~/db/catalogue-version.server";
-import { databaseUnavailable, databaseWasUnavailable, runInRequestScope, type Database } from "~/db/database.server";
+import { databaseUnavailable, type Database } from "~/db/database.server";
+import { databaseWasUnavailable, runInRequestScope, withOutageAnswer } from "~/services/outage.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { requestContext } from "~/services/request-context.server";
 
@@ -13,6 +14,8 @@ import { requestContext } from "~/services/request-context.server";
  * ask for; a catalogue listing several visitors ask for at once) while the database is down: every
  * loader must get a 503 of its own. One Response thrown by two loaders is read twice by Remix's
  * router ("Body is unusable: Body has already been read") and the page answers 500.
+ * Loaders run as the server entry serves them: each answers an outage through withOutageAnswer
+ * (app/services/outage.server.ts); the database layer itself throws a DatabaseUnavailableError.
  */
 
 /** A database that cannot be reached: every query throws what the Postgres layer throws then. */
@@ -53,9 +56,9 @@ describe("a read shared by concurrent loaders while the database is down", () =>
         id: "root",
         path: "/",
         hasErrorBoundary: true,
-        loader: async ({ request }) => (await getAuthState(request)).user?.id ?? null,
+        loader: withOutageAnswer(async ({ request }) => (await getAuthState(request)).user?.id ?? null),
         children: [
-          { id: "profile", path: "profile", hasErrorBoundary: true, loader: async ({ request }) => (await requireUser(request)).id },
+          { id: "profile", path: "profile", hasErrorBoundary: true, loader: withOutageAnswer(async ({ request }) => (await requireUser(request)).id) },
         ],
       },
     ]);
@@ -77,7 +80,7 @@ describe("a read shared by concurrent loaders while the database is down", () =>
     const waiters = await Promise.all(
       [0, 1, 2].map(() =>
         runInRequestScope(async () => {
-          const error = await requireUser(request).catch((e: unknown) => e);
+          const error = await withOutageAnswer(() => requireUser(request))().catch((e: unknown) => e);
           return { error, unavailable: databaseWasUnavailable() };
         }),
       ),
@@ -99,14 +102,14 @@ describe("a read shared by concurrent loaders while the database is down", () =>
       throw databaseUnavailable();
     };
     const key = `outage-${Math.random()}`;
-    const answers = (await Promise.all([0, 1].map(() => memoizedCatalogueRead(key, read).catch((e: unknown) => e)))) as Response[];
+    const answers = (await Promise.all([0, 1].map(() => withOutageAnswer(() => memoizedCatalogueRead(key, read))().catch((e: unknown) => e)))) as Response[];
     expect(answers[0]).toBeInstanceOf(Response);
     expect(answers[0]).not.toBe(answers[1]);
     for (const answer of answers) expect(await answer.text()).toContain("database");
 
     const bug = new TypeError("a bug");
     const failing = () => Promise.reject(bug);
-    const errors = await Promise.all([0, 1].map(() => memoizedCatalogueRead(`bug-${Math.random()}`, failing).catch((e: unknown) => e)));
+    const errors = await Promise.all([0, 1].map(() => withOutageAnswer(() => memoizedCatalogueRead(`bug-${Math.random()}`, failing))().catch((e: unknown) => e)));
     expect(errors).toEqual([bug, bug]);
   });
 
@@ -128,10 +131,10 @@ describe("a read shared by concurrent loaders while the database is down", () =>
     };
     globalThis.__shopDb = Promise.resolve(restarting);
     const request = await signedInRequest("/profile");
-    const first = runInRequestScope(() => getAuthState(request).then(() => "page", (e: unknown) => (e as Response).status));
+    const first = runInRequestScope(() => withOutageAnswer(() => getAuthState(request))().then(() => "page", (e: unknown) => (e as Response).status));
     await new Promise((resolve) => setTimeout(resolve, 5));
     back = true;
-    const second = runInRequestScope(async () => [await getAuthState(request).then((state) => state.user, (e: unknown) => e), databaseWasUnavailable()] as const);
+    const second = runInRequestScope(async () => [await withOutageAnswer(() => getAuthState(request))().then((state) => state.user, (e: unknown) => e), databaseWasUnavailable()] as const);
     expect(await first).toBe(503);
     // Not the first request's outage: its own read, after the database came back (no such session: signed out).
     expect(await second).toEqual([null, false]);
@@ -147,13 +150,13 @@ describe("a read shared by concurrent loaders while the database is down", () =>
         id: "root",
         path: "/",
         hasErrorBoundary: true,
-        loader: async ({ request }) => (await requestContext({ request, context: loadContext })).userId,
+        loader: withOutageAnswer(async ({ request }) => (await requestContext({ request, context: loadContext })).userId),
         children: [
           {
             id: "admin",
             path: "admin",
             hasErrorBoundary: true,
-            loader: async ({ request }) => (await requestContext({ request, context: loadContext })).locale,
+            loader: withOutageAnswer(async ({ request }) => (await requestContext({ request, context: loadContext })).locale),
           },
         ],
       },

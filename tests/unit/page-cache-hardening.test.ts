@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../server/middleware/security-headers";
 import { failureLog } from "~/page-cache/failures.server";
+import { databaseUnavailable } from "~/db/database.server";
 import { createPageCache, type PageCacheOptions } from "~/page-cache/index.server";
 import { PERSONA_TOKENS, type Persona, type VisitorValues } from "~/page-cache/persona.server";
 
@@ -171,6 +172,12 @@ describe("failures of the page cache", () => {
     down = true;
     for (let i = 0; i < 5; i++) await shop.get("/about", { cookie: "__session=abc" });
     expect(lines).toHaveLength(3);
+  });
+
+  it("describes the database being away as the 503 its requests answer", () => {
+    const lines: string[] = [];
+    failureLog((line) => lines.push(line)).failed(databaseUnavailable());
+    expect(lines).toEqual(["Page cache: answer 503 (database unavailable); requests pass through uncached until it works again"]);
   });
 
   it("describes a thrown error by its message", () => {
