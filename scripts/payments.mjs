@@ -5,35 +5,23 @@
 // DATABASE_URL, else the embedded PGlite under DATA_DIR (only while the shop is stopped: PGlite is
 // one process's own). The server runs the same jobs every hour by itself.
 //
-// A .mjs script cannot import the TypeScript app, so this loads the production build (BUILD_DIR,
-// default ./build; `npm run build` makes it) and calls its serverRuntime.runPaymentJobs: the very
-// code the server runs, the same claims per order in the database, so a run by hand next to running
+// It loads the production build (BUILD_DIR, default ./build; `npm run build` makes it:
+// scripts/lib/server-runtime.mjs) and calls its serverRuntime.runPaymentJobs: the very code the
+// server runs, the same claims per order in the database, so a run by hand next to running
 // servers (on Postgres) never reminds or cancels an order twice. E-mails are queued in the outbox;
 // the server's mail worker sends them.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { runningShopPid } from "./lib/running-shop.mjs";
+import { loadServerRuntime, Refusal } from "./lib/server-runtime.mjs";
 
 const USAGE = `Usage: npm run payments -- remind   remind unpaid bank transfers (PAYMENT_REMINDER_DAYS) and cancel
                                      those unpaid after PAYMENT_CANCEL_DAYS, now
 Uses DATABASE_URL, or the embedded database under DATA_DIR (default ./data) while the shop is stopped,
 and the production build in BUILD_DIR (default ./build: run npm run build first).`;
 
-class Refusal extends Error {}
-
-async function loadRuntime() {
-  const serverBuild = path.resolve(process.env.BUILD_DIR || "build", "server", "index.js");
-  if (!existsSync(serverBuild)) throw new Refusal(`There is no production build at ${serverBuild}: run npm run build first.`);
-  const build = await import(pathToFileURL(serverBuild).href);
-  const runtime = build.entry?.module?.serverRuntime;
-  if (typeof runtime?.runPaymentJobs !== "function") throw new Refusal(`The build at ${serverBuild} is older than the payment jobs: run npm run build again.`);
-  return runtime;
-}
-
 async function remind() {
-  process.env.NODE_ENV ??= "production";
-  const runtime = await loadRuntime();
+  const runtime = await loadServerRuntime("runPaymentJobs", "the payment jobs");
   if (runtime.isEmbedded()) {
     const dataDir = runtime.dataDir();
     const owner = runningShopPid(dataDir);

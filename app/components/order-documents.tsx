@@ -7,34 +7,9 @@ import { rateLabel } from "./vat-lines";
 
 /**
  * Pieces the pages of an order share (confirmation, invoice, the customer's and the admin's order
- * page): an address, the bank transfer instructions, the table of its lines.
+ * page): the bank transfer instructions, the table of its lines, a document's lines and totals.
+ * (The address block is components/address-block.tsx.)
  */
-
-export interface PostalAddress {
-  street: string;
-  postalCode: string;
-  city: string;
-  country: string;
-}
-
-export function AddressBlock({ title, name, address, testId }: { title: string; name: string; address: PostalAddress; testId: string }) {
-  const { t } = useT();
-  const country = ["DE", "CH", "AT"].includes(address.country) ? t(`checkout.countries.${address.country}`) : address.country;
-  return (
-    <div data-testid={testId}>
-      <h3 className="text-sm font-semibold text-slate-600">{title}</h3>
-      <address className="mt-1 not-italic leading-relaxed">
-        {name}
-        <br />
-        {address.street}
-        <br />
-        <bdi>{address.postalCode}</bdi> {address.city}
-        <br />
-        {country}
-      </address>
-    </div>
-  );
-}
 
 export interface BankTransfer {
   holder: string;
@@ -152,6 +127,61 @@ export function OrderLinesTable({
         </tfoot>
       </table>
     </section>
+  );
+}
+
+/** A line of a printable document; quantity and unit price stay empty on a line of an amount alone (a credit note's). */
+export interface DocumentLineCells {
+  name: string;
+  quantity?: number;
+  unitPrice?: number;
+  /** Basis points (1900 = 19 %). */
+  vatRate: number;
+  total: number;
+}
+
+/**
+ * The head and lines of a printable document's lines table (invoice, cancellation invoice, credit
+ * note): item, quantity, unit price, VAT rate and line total, rates written in the document's language.
+ */
+export function DocumentLines({
+  lines,
+  currency,
+  lang,
+  labels,
+  ids,
+}: {
+  lines: readonly DocumentLineCells[];
+  currency: Currency;
+  lang: Locale;
+  labels: { item: string; quantity: string; unitPrice: string; vatRate: string; lineTotal: string };
+  /** The test ids of a line and of its total (the invoice's and the ST/GS pages' tests name them differently). */
+  ids: { line: string; lineTotal?: string };
+}) {
+  const money = (cents: number) => formatPrice(cents, currency);
+  return (
+    <>
+      <thead>
+        <tr className="border-b-2 border-slate-300">
+          <th scope="col" className="py-2 text-start">{labels.item}</th>
+          <th scope="col" className="py-2 text-end">{labels.quantity}</th>
+          <th scope="col" className="py-2 text-end">{labels.unitPrice}</th>
+          <th scope="col" className="py-2 text-end">{labels.vatRate}</th>
+          <th scope="col" className="py-2 text-end">{labels.lineTotal}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={index} className="border-b border-slate-200" data-testid={ids.line}>
+            <th scope="row" className="py-2 text-start font-normal">{line.name}</th>
+            <td className="py-2 text-end">{line.quantity ?? ""}</td>
+            <td className="py-2 text-end" dir="ltr">{line.unitPrice === undefined ? "" : money(line.unitPrice)}</td>
+            <td className="py-2 text-end" dir="ltr">{rateLabel(line.vatRate, lang)}</td>
+            <td className="py-2 text-end" dir="ltr" data-testid={ids.lineTotal}>{money(line.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
   );
 }
 

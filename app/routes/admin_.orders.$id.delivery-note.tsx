@@ -8,6 +8,7 @@ import { getAdminOrder } from "~/models/order-admin.server";
 import { seller } from "~/utils/shop-details.server";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { pageMeta } from "~/utils/seo";
+import { AddressBlock, countryName } from "~/components/address-block";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 
@@ -28,11 +29,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!order) throw new Response(getTranslator(viewerLocale)("admin.orders.notFound"), { status: 404 });
   const locale = isLocale(order.locale) ? order.locale : viewerLocale;
   const t = getTranslator(locale);
-  const country = ["DE", "CH", "AT"].includes(order.shippingAddress.country) ? t(`checkout.countries.${order.shippingAddress.country}`) : order.shippingAddress.country;
   return {
     lang: locale,
     dir: directionOf(locale),
-    order: { id: order.id, number: order.number, customerName: order.customerName, shipping: { ...order.shippingAddress, country } },
+    // The country named in the order's language, as the rest of the note (the page around it is the viewer's).
+    order: { id: order.id, number: order.number, customerName: order.customerName, shipping: { ...order.shippingAddress, country: countryName(t, order.shippingAddress.country) } },
     lines: order.items.map((line) => ({ name: line.productName, quantity: line.quantity })),
     date: new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(order.createdAt)),
     seller,
@@ -80,17 +81,8 @@ export default function DeliveryNote() {
           </dl>
         </div>
       </header>
-      <section className="mt-8" data-testid="delivery-note-address">
-        <h2 className="text-sm font-semibold text-slate-600">{texts.shipTo}</h2>
-        <address className="mt-1 not-italic leading-relaxed">
-          {order.customerName}
-          <br />
-          {order.shipping.street}
-          <br />
-          <bdi>{order.shipping.postalCode}</bdi> {order.shipping.city}
-          <br />
-          {order.shipping.country}
-        </address>
+      <section className="mt-8">
+        <AddressBlock title={texts.shipTo} name={order.customerName} address={order.shipping} testId="delivery-note-address" level={2} />
       </section>
       <table className="mt-8 w-full text-sm" data-testid="delivery-note-lines">
         <thead>

@@ -2,14 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { intlLocale } from "~/i18n/config";
-import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
 import { seller } from "~/utils/shop-details.server";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { AddressBlock, DocumentTotals } from "~/components/order-documents";
-import { rateLabel } from "~/components/vat-lines";
+import { AddressBlock } from "~/components/address-block";
+import { DocumentLines, DocumentTotals } from "~/components/order-documents";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { viewableOrder } from "~/services/viewable-order.server";
@@ -45,7 +44,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function OrderDocumentPage() {
   const { order, document, date, seller, lang, dir } = useLoaderData<typeof loader>();
   const { t } = useT();
-  const money = (cents: number) => formatPrice(cents, document.currency);
   return (
     <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="order-document" data-kind={document.kind}>
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
@@ -90,32 +88,27 @@ export default function OrderDocumentPage() {
       </p>
 
       <table className="mt-6 w-full text-sm" data-testid="document-lines">
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            <th scope="col" className="py-2 text-start">{t("documents.page.item")}</th>
-            <th scope="col" className="py-2 text-end">{t("documents.page.quantity")}</th>
-            <th scope="col" className="py-2 text-end">{t("documents.page.unitPrice")}</th>
-            <th scope="col" className="py-2 text-end">{t("documents.page.vatRate")}</th>
-            <th scope="col" className="py-2 text-end">{t("documents.page.lineTotal")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {document.lines.map((line, index) => (
-            <tr key={index} className="border-b border-slate-200" data-testid="document-line">
-              <th scope="row" className="py-2 text-start font-normal">
-                {line.type === "item"
-                  ? line.name
-                  : line.type === "amount"
-                    ? t("documents.page.amountLine")
-                    : t("documents.page.creditedLine", { number: line.document })}
-              </th>
-              <td className="py-2 text-end">{line.type === "item" ? line.quantity : ""}</td>
-              <td className="py-2 text-end" dir="ltr">{line.type === "item" ? money(line.unitPrice) : ""}</td>
-              <td className="py-2 text-end" dir="ltr">{rateLabel(line.vatRate, lang)}</td>
-              <td className="py-2 text-end" dir="ltr">{money(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <DocumentLines
+          lines={document.lines.map((line) =>
+            line.type === "item"
+              ? line
+              : {
+                  name: line.type === "amount" ? t("documents.page.amountLine") : t("documents.page.creditedLine", { number: line.document }),
+                  vatRate: line.vatRate,
+                  total: line.total,
+                },
+          )}
+          currency={document.currency}
+          lang={lang}
+          labels={{
+            item: t("documents.page.item"),
+            quantity: t("documents.page.quantity"),
+            unitPrice: t("documents.page.unitPrice"),
+            vatRate: t("documents.page.vatRate"),
+            lineTotal: t("documents.page.lineTotal"),
+          }}
+          ids={{ line: "document-line" }}
+        />
         <DocumentTotals
           vat={document.amounts}
           total={document.total}

@@ -3,7 +3,6 @@ import { shopTimeZone } from "~/utils/shop-time.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { intlLocale } from "~/i18n/config";
 import { invoiceNumber } from "~/models/order-number";
-import { formatPrice } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
 import { bankDetails, seller } from "~/utils/shop-details.server";
@@ -11,8 +10,8 @@ import { paymentCodes } from "~/utils/payment-codes.server";
 import { formatCreditorReference } from "~/utils/creditor-reference";
 import { GiroCode, QrBill } from "~/components/payment-codes";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { AddressBlock, BankTransferDetails, DocumentTotals } from "~/components/order-documents";
-import { rateLabel } from "~/components/vat-lines";
+import { AddressBlock } from "~/components/address-block";
+import { BankTransferDetails, DocumentLines, DocumentTotals } from "~/components/order-documents";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { viewableOrder } from "~/services/viewable-order.server";
@@ -52,7 +51,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function Invoice() {
   const { order, date, invoiceNumber, seller, bank, giroCode, qrBill, lang, dir } = useLoaderData<typeof loader>();
   const { t } = useT();
-  const money = (cents: number) => formatPrice(cents, order.currency);
   return (
     <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="invoice">
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
@@ -97,26 +95,19 @@ export default function Invoice() {
       </section>
 
       <table className="mt-8 w-full text-sm" data-testid="invoice-lines">
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            <th scope="col" className="py-2 text-start">{t("pricing.invoice.item")}</th>
-            <th scope="col" className="py-2 text-end">{t("pricing.invoice.quantity")}</th>
-            <th scope="col" className="py-2 text-end">{t("pricing.invoice.unitPrice")}</th>
-            <th scope="col" className="py-2 text-end">{t("pricing.invoice.vatRate")}</th>
-            <th scope="col" className="py-2 text-end">{t("pricing.invoice.lineTotal")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <tr key={`${item.productId ?? "gone"}-${index}`} className="border-b border-slate-200" data-testid="invoice-line">
-              <th scope="row" className="py-2 text-start font-normal">{item.name}</th>
-              <td className="py-2 text-end">{item.quantity}</td>
-              <td className="py-2 text-end" dir="ltr">{money(item.unitPrice)}</td>
-              <td className="py-2 text-end" dir="ltr">{rateLabel(item.vatRate, lang)}</td>
-              <td className="py-2 text-end" dir="ltr" data-testid="invoice-line-total">{money(item.total)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <DocumentLines
+          lines={order.items}
+          currency={order.currency}
+          lang={lang}
+          labels={{
+            item: t("pricing.invoice.item"),
+            quantity: t("pricing.invoice.quantity"),
+            unitPrice: t("pricing.invoice.unitPrice"),
+            vatRate: t("pricing.invoice.vatRate"),
+            lineTotal: t("pricing.invoice.lineTotal"),
+          }}
+          ids={{ line: "invoice-line", lineTotal: "invoice-line-total" }}
+        />
         <DocumentTotals
           vat={order.vat}
           total={order.total}

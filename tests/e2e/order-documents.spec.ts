@@ -64,6 +64,10 @@ test("the admin cancels an order: the cancellation invoice shows negative amount
     await admin.page.goto(`/admin/orders/${orderId}/delivery-note`);
     const note = admin.page.getByTestId("delivery-note");
     await expect(note.getByRole("heading", { name: "Lieferschein" })).toBeVisible();
+    // The delivery address (the country by its name) under a heading of its own section.
+    const address = note.getByTestId("delivery-note-address");
+    await expect(address.getByRole("heading", { level: 2 })).toHaveText("Lieferanschrift");
+    await expect(address.locator("address")).toContainText(/Hauptstraße 12\s+10115 Berlin\s+Deutschland/, { useInnerText: true });
     await expect(note.getByTestId("delivery-note-line")).not.toHaveCount(0);
     expect(await note.innerText()).not.toMatch(/€|CHF|\d+,\d\d/);
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../factories";
+import { checkoutInput, createProduct } from "../factories";
 import { listBackups, loadPgliteDump, restoreBackup } from "../../scripts/lib/backup-archive.mjs";
 import { observeCatalogueWrites } from "~/db/catalogue-version.server";
 import { closeDatabase } from "~/db/db.server";
@@ -13,7 +13,7 @@ import { openPglite, type Database } from "~/db/database.server";
 import { migrate, migrations } from "~/db/migrate.server";
 import { seedDemoData } from "~/db/seed.server";
 import { addToCart } from "~/models/cart.server";
-import { placeOrder, type CheckoutInput } from "~/models/order.server";
+import { placeOrder } from "~/models/order.server";
 import { backupAlert, backupDir, startBackupSchedule, stopBackupSchedule, takeBackup } from "~/services/backup.server";
 import { shopMetrics } from "~/utils/metrics.server";
 
@@ -26,18 +26,6 @@ const root = path.resolve(__dirname, "../..");
 const knownVersions = migrations.map((m) => m.version);
 const saved = { ...process.env };
 
-const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
-const input = (): CheckoutInput => ({
-  firstName: "Erika",
-  lastName: "Muster",
-  email: "erika@example.com",
-  phone: "+49 30 1234567",
-  shippingAddress: address,
-  useSameAddress: true,
-  billingAddress: address,
-  paymentMethod: "bank_transfer",
-  idempotencyKey: randomUUID(),
-});
 
 async function script(name: string, args: string[], env: Record<string, string>) {
   try {
@@ -99,7 +87,7 @@ describe("backups of the embedded database", () => {
     // while the rest are still being placed.
     const checkouts = Promise.all(
       owners.map(async (owner) => {
-        const { orderId } = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" });
+        const { orderId } = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(), currency: "EUR", locale: "en" });
         acknowledged.push({ id: orderId, at: performance.now() });
       }),
     );

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/test-db";
-import { createOrder, createProduct } from "../factories";
+import { checkoutInput, createOrder, createProduct } from "../factories";
 import { addToCart, countCartItems, setCartQuantity } from "~/models/cart.server";
-import { EmptyCartError, OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
+import { EmptyCartError, OutOfStockError, placeOrder } from "~/models/order.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
 
 /*
@@ -12,18 +12,6 @@ import { changeOrderStatus } from "~/models/order-admin.server";
  */
 
 const SHOPPERS = 20;
-const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
-const input = (): CheckoutInput => ({
-  firstName: "Erika",
-  lastName: "Muster",
-  email: "erika@example.com",
-  phone: "+49 30 1234567",
-  shippingAddress: address,
-  useSameAddress: true,
-  billingAddress: address,
-  paymentMethod: "bank_transfer",
-  idempotencyKey: randomUUID(),
-});
 
 async function stockOf(test: TestDatabase, id: string) {
   const [row] = await test.db.query<{ stock: number }>("select stock from public.products where id = $1", [id]);
@@ -39,7 +27,7 @@ async function crossedCheckouts(a: string, b: string) {
     await addToCart(owner, second, 1);
   }
   const results = await Promise.allSettled(
-    owners.map((owner) => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" })),
+    owners.map((owner) => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(), currency: "EUR", locale: "en" })),
   );
   const placed = results.filter((r) => r.status === "fulfilled").length;
   const refused = results.flatMap((r) => (r.status === "rejected" && r.reason instanceof OutOfStockError ? [r.reason] : []));
@@ -78,7 +66,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
     }
     const results = await Promise.allSettled(
       owners.flatMap((owner) =>
-        [0, 1].map(() => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" })),
+        [0, 1].map(() => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(), currency: "EUR", locale: "en" })),
       ),
     );
     const failed = results.flatMap((r) => (r.status === "rejected" && !(r.reason instanceof EmptyCartError) ? [r.reason as unknown] : []));
@@ -103,7 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkouts racing on postgres", 
       await addToCart(owner, a, 1);
       await addToCart(owner, b, 1);
       const changes = Array.from({ length: 6 }, (_, i) => setCartQuantity(owner, i % 2 ? a : b, 1 + (i % 3)).catch((e: unknown) => e));
-      const placed = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "en" }).catch((e: unknown) => e);
+      const placed = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(), currency: "EUR", locale: "en" }).catch((e: unknown) => e);
       for (const change of await Promise.all(changes)) expect(change).not.toBeInstanceOf(Error);
       expect(placed).not.toBeInstanceOf(Error);
     }

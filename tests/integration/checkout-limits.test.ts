@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createAccount, createProduct, sessionCookie } from "../factories";
+import { checkoutForm, createAccount, createProduct, sessionCookie } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://localhost:3000";
@@ -18,20 +18,7 @@ const { CLIENT_ADDRESS_HEADER } = await import("~/utils/client-address.server");
 const ORIGIN = "http://localhost:3000";
 const LONG = "Bitte sofort anrufen unter 0900 123456 und Kontodaten bestätigen ".repeat(3).trim();
 
-const form = (email: string, overrides: Record<string, string> = {}) => ({
-  firstName: "Erika",
-  lastName: "Muster",
-  email,
-  phone: "+49 30 1234567",
-  "shippingAddress.street": "Hauptstraße 1",
-  "shippingAddress.city": "Berlin",
-  "shippingAddress.postalCode": "10115",
-  "shippingAddress.country": "DE",
-  useSameAddress: "on",
-  paymentMethod: "cash_on_delivery",
-  idempotencyKey: randomUUID(),
-  ...overrides,
-});
+const form = (email: string, overrides: Record<string, string> = {}) => checkoutForm({ email, paymentMethod: "cash_on_delivery", ...overrides });
 
 function checkout(fields: Record<string, string>, options: { sessionId?: string; cookie?: string; client: string; language?: string }) {
   const cookies = [options.sessionId ? `cart-session-id=${options.sessionId}` : "", options.cookie ?? ""].filter(Boolean).join("; ");

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createAccount, createCartItem, createOrder, createProduct, defaultAddress, sessionCookie } from "../factories";
+import { parseWithZod } from "@conform-to/zod";
+import { checkoutForm, checkoutInput, createAccount, createCartItem, createOrder, createProduct, defaultAddress, sessionCookie } from "../factories";
 import { getAuthState } from "~/auth/user.server";
+import { checkoutSchema } from "~/models/checkout.schema";
 
 /** The test data factories write what they say, with their defaults and overrides. */
 describe.each(testDbKinds)("test data factories on %s", (kind) => {
@@ -72,5 +74,21 @@ describe.each(testDbKinds)("test data factories on %s", (kind) => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe("checkout factories", () => {
+  it("give a checkout the schema accepts, as placeOrder takes it and as the form posts it, each with its own key", () => {
+    const input = checkoutInput();
+    expect(checkoutSchema.parse(input)).toEqual(input);
+    expect(input.billingAddress).toEqual(defaultAddress);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(checkoutForm({ idempotencyKey: input.idempotencyKey }))) form.set(name, value);
+    const posted = parseWithZod(form, { schema: checkoutSchema });
+    expect(posted.status === "success" ? posted.value : posted.error).toEqual(input);
+    expect(checkoutInput().idempotencyKey).not.toBe(input.idempotencyKey);
+    // Billing follows a shipping address given.
+    const swiss = { street: "Bahnhofstrasse 1", city: "Zürich", postalCode: "8001", country: "CH" as const };
+    expect(checkoutInput({ shippingAddress: swiss }).billingAddress).toEqual(swiss);
   });
 });

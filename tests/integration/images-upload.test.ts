@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
@@ -15,14 +13,12 @@ import { deleteProductWithMedia } from "~/models/product-write.server";
 import { getProduct } from "~/models/product.server";
 import { processedImage, processedImageFiles } from "~/utils/media";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
-import { openPglite } from "~/db/database.server";
-import { migrate } from "~/db/migrate.server";
 
 /**
  * Product photos from the admin's upload to the files pages load, on both databases: processed,
  * stored with their variants, the original kept but not served, bad files refused with nothing
  * stored; deleting the product deletes them all; and `npm run images -- rebuild` for images
- * uploaded before.
+ * uploaded before (the command itself, which runs the production build, in tests/e2e/product-images.spec.ts).
  */
 const ORIGIN = "http://localhost:3000";
 let dataDir: string;
@@ -156,74 +152,5 @@ describe.each(testDbKinds)("product photos on %s", (kind) => {
     const second = await rebuildImages();
     expect(second).toEqual({ found: 1, processed: [], failed: [{ url: missing, reason: "file missing" }] });
     await test.db.query("delete from public.offers where title = 'Legacy offer'");
-  });
-
-  // The command itself: on Postgres with the shop running (DATABASE_URL), on the embedded database below.
-  it.runIf(kind === "postgres")("npm run images -- rebuild on Postgres (DATABASE_URL)", async () => {
-    const legacyId = "2b0e7a52-8a61-4c5e-9a63-1c0d1f3f3c22";
-    mkdirSync(uploadsDir(), { recursive: true });
-    writeFileSync(path.join(uploadsDir(), `${legacyId}.jpg`), await phonePhoto({ width: 1200, height: 800 }));
-    const id = await createProduct(test.db, { name: "CLI legacy", images: [`/uploads/${legacyId}.jpg`] });
-    const first = await imagesCommand({ DATABASE_URL: test.url!, DATA_DIR: dataDir }, "rebuild");
-    expect(first.out).toMatch(/-> \/uploads\/2b0e7a52-8a61-4c5e-9a63-1c0d1f3f3c22-800x1200-[0-9a-f]{6}\.jpg/);
-    expect((await getProduct(id))!.image).toMatch(/-800x1200-/);
-    const second = await imagesCommand({ DATABASE_URL: test.url!, DATA_DIR: dataDir }, "rebuild");
-    expect(second.out).not.toContain("->");
-    expect(second.out).toMatch(/0 processed/);
-  });
-});
-
-const run = promisify(execFile);
-const script = path.resolve(__dirname, "../../scripts/images.mjs");
-async function imagesCommand(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, ...args], {
-      cwd: path.resolve(__dirname, "../.."),
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "development", SEED_DEMO_DATA: "false", ...env },
-      timeout: 120_000,
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
-
-describe("npm run images -- rebuild on the embedded database (DATA_DIR)", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "images-cli-"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("refuses while the shop holds the data folder, then processes and reports; a second run has nothing to do", async () => {
-    const legacyId = "3b0e7a52-8a61-4c5e-9a63-1c0d1f3f3c33";
-    const db = await openPglite(path.join(dir, "pglite"));
-    await migrate(db);
-    const id = await createProduct(db, { name: "Embedded legacy", images: [`/uploads/${legacyId}.jpg`] });
-    await db.close();
-    mkdirSync(path.join(dir, "uploads"), { recursive: true });
-    writeFileSync(path.join(dir, "uploads", `${legacyId}.jpg`), await phonePhoto({ width: 1200, height: 800 }));
-
-    // A running shop (this process) holds DATA_DIR/server.lock.
-    writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: process.pid, hostname: os.hostname() }));
-    const refused = await imagesCommand({ DATA_DIR: dir }, "rebuild");
-    expect(refused.code).toBe(1);
-    expect(refused.out).toContain("stop the shop first");
-    rmSync(path.join(dir, "server.lock"));
-
-    const first = await imagesCommand({ DATA_DIR: dir }, "rebuild");
-    expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain("1 image(s) uploaded before processing.");
-    expect(first.out).toContain("Done: 1 processed, 0 left as they were.");
-    const second = await imagesCommand({ DATA_DIR: dir }, "rebuild");
-    expect(second.out).toContain("nothing to do");
-
-    const check = await openPglite(path.join(dir, "pglite"));
-    const [row] = await check.query<{ image: string }>("select image from public.products where id = $1", [id]);
-    await check.close();
-    expect(row!.image).toMatch(new RegExp(`^/uploads/${legacyId}-800x1200-[0-9a-f]{6}\\.jpg$`));
-    expect(existsSync(path.join(dir, "uploads", `${legacyId}.jpg`))).toBe(false);
-    expect(existsSync(path.join(dir, "server.lock"))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { checkoutInput } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://shop.test";
@@ -282,18 +283,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     );
     const sessionId = randomUUID();
     await addToCart({ sessionId }, product!.id, 2);
-    const input = {
-      firstName: "Erika",
-      lastName: "Muster",
-      email: "erika@example.com",
-      phone: "+49 30 1234567",
-      shippingAddress: { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const },
-      billingAddress: { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const },
-      useSameAddress: true,
-      paymentMethod: "bank_transfer" as const,
-      idempotencyKey: randomUUID(),
-    };
-    const { orderId } = await placeOrder({ owner: { sessionId }, userId: null, sessionId, input, currency: "EUR", locale: "de" });
+    const { orderId } = await placeOrder({ owner: { sessionId }, userId: null, sessionId, input: checkoutInput(), currency: "EUR", locale: "de" });
     const [email] = await testDb.db.query<{ to_address: string; subject: string; text_body: string; html_body: string; kind: string; locale: string }>(
       "select to_address, subject, text_body, html_body, kind, locale from public.email_outbox",
     );
@@ -312,7 +302,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     await addToCart({ sessionId }, product!.id, 1);
     await testDb.db.query("update public.products set stock = 0, in_stock = false where id = $1", [product!.id]);
     await expect(
-      placeOrder({ owner: { sessionId }, userId: null, sessionId, input: { ...input, idempotencyKey: randomUUID() }, currency: "EUR", locale: "de" }),
+      placeOrder({ owner: { sessionId }, userId: null, sessionId, input: checkoutInput(), currency: "EUR", locale: "de" }),
     ).rejects.toThrow();
     expect(await rows()).toHaveLength(1);
   });

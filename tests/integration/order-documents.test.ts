@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createAccount, createOrder, createProduct, sessionCookie } from "../factories";
+import { checkoutInput, createAccount, createOrder, createProduct, sessionCookie } from "../factories";
 import { addToCart } from "~/models/cart.server";
-import { OutOfStockError, placeOrder, type CheckoutInput } from "~/models/order.server";
+import { OutOfStockError, placeOrder } from "~/models/order.server";
 import { changeOrderStatus } from "~/models/order-admin.server";
 import { issueCreditNote, listOrderDocuments, readOrderDocument, splitByRate } from "~/models/order-documents.server";
 import { markPaid } from "~/models/payment.server";
@@ -18,18 +18,6 @@ import { action as adminOrderAction } from "~/routes/admin.orders.$id";
  */
 
 const ORIGIN = "http://localhost:3000";
-const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
-const input = (): CheckoutInput => ({
-  firstName: "Erika",
-  lastName: "Muster",
-  email: "erika@example.com",
-  phone: "+49 30 1234567",
-  shippingAddress: address,
-  useSameAddress: true,
-  billingAddress: address,
-  paymentMethod: "bank_transfer",
-  idempotencyKey: randomUUID(),
-});
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 async function run(fn: RouteFn, request: Request, params: Record<string, string>): Promise<any> {
@@ -82,7 +70,7 @@ describe.each(testDbKinds)("order documents on %s", (kind) => {
     const product = await createProduct(test, { name: "Counter lamp", nameAr: "Counter lamp", stock: 10 });
     const shopper = () => ({ sessionId: randomUUID() });
     const order = async (owner: { sessionId: string }) =>
-      placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "de" });
+      placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(), currency: "EUR", locale: "de" });
 
     const first = shopper();
     await addToCart(first, product, 1);
@@ -114,7 +102,7 @@ describe.each(testDbKinds)("order documents on %s", (kind) => {
     for (const owner of owners) await addToCart(owner, product, 1);
     const before = Number((await test.db.query<{ n: string }>("select last_number::text as n from public.document_counters where kind = 'RE'"))[0]!.n);
     const placed = await Promise.all(
-      owners.map((owner) => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(), currency: "EUR", locale: "de" })),
+      owners.map((owner) => placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(), currency: "EUR", locale: "de" })),
     );
     const numbers = (await Promise.all(placed.map((p) => invoiceOf(p.orderId)))).sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: owners.length }, (_, i) => before + 1 + i));

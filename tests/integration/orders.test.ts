@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createProduct, type ProductOverrides } from "../factories";
+import { checkoutForm, checkoutInput, createProduct, defaultAddress, type ProductOverrides } from "../factories";
 import { addToCart, countCartItems, type CartOwner } from "~/models/cart.server";
 import {
   checkoutSchema,
@@ -12,7 +12,6 @@ import {
   orderNumber,
   OutOfStockError,
   placeOrder,
-  type CheckoutInput,
 } from "~/models/order.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { getProduct, isAvailable } from "~/models/product.server";
@@ -21,23 +20,8 @@ import { changeOrderStatus } from "~/models/order-admin.server";
 /** A product at EUR 19.99 / CHF 21.50, in stock while it has stock; its Arabic name is the name + " AR". */
 const orderProduct = (stock: number, name = "Order test product"): ProductOverrides => ({ name, nameAr: `${name} AR`, priceEur: "19.99", priceChf: "21.50", stock, inStock: stock > 0 });
 
-const address = { street: "Hauptstraße 1", city: "Berlin", postalCode: "10115", country: "DE" as const };
-function input(key: string = randomUUID()): CheckoutInput {
-  return {
-    firstName: "Erika",
-    lastName: "Muster",
-    email: "erika@example.com",
-    phone: "+49 30 1234567",
-    shippingAddress: address,
-    useSameAddress: true,
-    billingAddress: address,
-    paymentMethod: "bank_transfer",
-    idempotencyKey: key,
-  };
-}
-
 function visitorOrder(owner: { sessionId: string }, key?: string, currency: "EUR" | "CHF" = "EUR") {
-  return placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: input(key), currency, locale: "de" });
+  return placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkoutInput(key === undefined ? {} : { idempotencyKey: key }), currency, locale: "de" });
 }
 
 async function stockOf(test: TestDatabase, id: string) {
@@ -84,7 +68,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
       locale: "de",
     });
     expect(String(order!.total_amount)).toBe("107.50");
-    expect(order!.billing_address).toEqual(address);
+    expect(order!.billing_address).toEqual(defaultAddress);
     const items = await test.db.query<{ product_id: string; quantity: number; unit_price: string; total_price: string; currency: string }>(
       "select product_id, quantity, unit_price::text, total_price::text, currency from public.order_items where order_id = $1 order by quantity desc",
       [orderId],
@@ -204,7 +188,7 @@ describe.each(testDbKinds)("orders on %s", (kind) => {
     const session = randomUUID();
     const owner: CartOwner = { userId };
     await addToCart(owner, id, 1);
-    const { orderId } = await placeOrder({ owner, userId, sessionId: session, input: input(), currency: "EUR", locale: "ar" });
+    const { orderId } = await placeOrder({ owner, userId, sessionId: session, input: checkoutInput(), currency: "EUR", locale: "ar" });
     const nobody = { userId: null, sessionId: null, isAdmin: false };
     const view = await getOrderForViewer(orderId, { ...nobody, userId });
     expect(view).toMatchObject({ number: orderNumber(orderId), total: 1999, currency: "EUR", email: "erika@example.com" });
@@ -225,19 +209,7 @@ describe("checkout schema", () => {
     for (const [k, v] of Object.entries(entries)) data.set(k, v);
     return data;
   };
-  const valid = {
-    firstName: "Erika",
-    lastName: "Muster",
-    email: "erika@example.com",
-    phone: "030 1234 5678",
-    "shippingAddress.street": "Hauptstraße 1",
-    "shippingAddress.city": "Berlin",
-    "shippingAddress.postalCode": "10115",
-    "shippingAddress.country": "DE",
-    useSameAddress: "on",
-    paymentMethod: "cash_on_delivery",
-    idempotencyKey: randomUUID(),
-  };
+  const valid = checkoutForm({ phone: "030 1234 5678", paymentMethod: "cash_on_delivery" });
 
   it("gives the spec's Arabic message at every field of an empty form", () => {
     const submission = parseWithZod(form({ idempotencyKey: randomUUID() }), { schema: checkoutSchema });

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
+import { checkoutInput, defaultAddress } from "../factories";
 import { addToCart } from "~/models/cart.server";
-import { getOrderForViewer, placeOrder, type CheckoutInput } from "~/models/order.server";
+import { getOrderForViewer, placeOrder } from "~/models/order.server";
 import { getAdminOrder } from "~/models/order-admin.server";
 import { getProduct, priceIn, toProductView } from "~/models/product.server";
 import { createProduct, updateProduct, type ProductInput } from "~/models/product-write.server";
@@ -20,14 +21,6 @@ const base: ProductInput = {
   safetyInfo: "", safetyInfoDE: "", safetyInfoFr: "", safetyInfoAr: "",
 };
 const media = { image: "/images/x.svg", images: ["/images/x.svg"], additionalImages: [], videoUrl: null };
-
-function checkout(country: "DE" | "CH" | "AT"): CheckoutInput {
-  const address = { street: "Hauptstraße 1", city: "Ort", postalCode: "10115", country };
-  return {
-    firstName: "Erika", lastName: "Muster", email: "erika@example.com", phone: "+49 30 1234567",
-    shippingAddress: address, useSameAddress: true, billingAddress: address, paymentMethod: "bank_transfer", idempotencyKey: randomUUID(),
-  };
-}
 
 describe.each(testDbKinds)("pricing on %s", (kind) => {
   let test: TestDatabase;
@@ -108,7 +101,8 @@ describe.each(testDbKinds)("pricing on %s", (kind) => {
     for (const [country, currency] of [["DE", "EUR"], ["CH", "CHF"], ["AT", "EUR"]] as const) {
       const owner = { sessionId: randomUUID() };
       await addToCart(owner, product, 3);
-      const { orderId } = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input: checkout(country), currency, locale: "de" });
+      const input = checkoutInput({ shippingAddress: { ...defaultAddress, city: "Ort", country } });
+      const { orderId } = await placeOrder({ owner, userId: null, sessionId: owner.sessionId, input, currency, locale: "de" });
       placed[country] = orderId;
     }
     const rates = async (orderId: string) =>

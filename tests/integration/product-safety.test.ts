@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { sessionCookie } from "../factories";
+import { createProduct, sessionCookie } from "../factories";
 import { getProduct, toProductSafetyView } from "~/models/product.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { action as createAction } from "~/routes/admin.products._index";
@@ -94,15 +94,13 @@ describe.each(testDbKinds)("product safety (GPSR) on %s", (kind) => {
 
   it("the migration gives an existing database's demo products the defaults and leaves other products alone", async () => {
     await test.db.exec(`update public.products set manufacturer_name = '', gtin = null, safety_info_de = '' where id = '${DESK}'`);
-    const [other] = await test.db.query<{ id: string }>(
-      "insert into public.products (name, name_ar, category, price, price_eur, price_chf) values ('Own', 'خاص', 'home-office', 1, 1, 1) returning id",
-    );
+    const other = await createProduct(test, { name: "Own", nameAr: "خاص", category: "home-office", price: 1, priceEur: 1, priceChf: 1 });
     await test.db.exec(readFileSync(MIGRATION, "utf8"));
     const desk = (await getProduct(DESK))!;
     expect(desk).toMatchObject({ manufacturerName: "OfficeHaus GmbH", manufacturerAddress: "Friedrichstraße 123, 10117 Berlin, Deutschland", gtin: "2026000000060" });
     expect(desk.safetyInfoDE).toMatch(/Montageanleitung/);
-    expect((await getProduct(other!.id))!).toMatchObject({ manufacturerName: "", gtin: null, safetyInfo: "" });
-    await test.db.query("delete from public.products where id = $1", [other!.id]);
+    expect((await getProduct(other))!).toMatchObject({ manufacturerName: "", gtin: null, safetyInfo: "" });
+    await test.db.query("delete from public.products where id = $1", [other]);
   });
 
   it("the admin form stores the safety fields on create and edit, and the page shows the language's text (German the fallback)", async () => {

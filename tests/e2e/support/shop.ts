@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { checkoutForm as factoryCheckoutForm } from "../../factories";
 
 /** A featured product with plenty of stock (supabase/seed.sql): the pen gift set. */
 export const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
@@ -22,22 +23,9 @@ export async function addToCart(request: APIRequestContext, baseURL: string, pro
   expect(response.status(), "adding to the cart").toBeLessThan(400);
 }
 
-/** A complete, valid checkout form (German address, bank transfer). */
+/** A complete, valid checkout form (German address, bank transfer): the factories' one, with the customer these specs look for. */
 export function checkoutForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    firstName: "Erika",
-    lastName: "Mustermann",
-    email: "erika@example.com",
-    phone: "+49 170 555 6677",
-    "shippingAddress.street": "Hauptstraße 12",
-    "shippingAddress.city": "Berlin",
-    "shippingAddress.postalCode": "10115",
-    "shippingAddress.country": "DE",
-    useSameAddress: "on",
-    paymentMethod: "bank_transfer",
-    idempotencyKey: crypto.randomUUID(),
-    ...overrides,
-  };
+  return factoryCheckoutForm({ lastName: "Mustermann", phone: "+49 170 555 6677", "shippingAddress.street": "Hauptstraße 12", ...overrides });
 }
 
 /** Places an order for whatever is in the cart (adding one plentiful product first); returns its id. */
