@@ -1,5 +1,6 @@
 import { closeDatabase, databaseLocation, getDb, startDatabase } from "~/db/db.server";
-import { isConnectionError, resetPostgresPools } from "~/db/database.server";
+import { isConnectionError } from "~/db/database.server";
+import { resetPostgresPools } from "~/db/postgres.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { defaultLocale, isLocale } from "~/i18n/config";
 import { createPageCache, isSharedPageRequest, pageCacheConfig, type PageRender } from "~/page-cache/index.server";

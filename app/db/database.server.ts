@@ -1,14 +1,12 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import type { PGlite as PGliteType } from "@electric-sql/pglite";
-import type { Sql } from "postgres";
-import { retryOnConflict, type TransactionOptions } from "./transaction-retry.server";
-import { env } from "~/utils/env.server";
 import { noteDatabaseAnswered, noteDatabaseError } from "~/utils/metrics.server";
+import type { TransactionOptions } from "./transaction-retry.server";
 
 export type { TransactionOptions };
 
-/** One SQL interface over PGlite (embedded default) and any Postgres (DATABASE_URL). */
+/**
+ * One SQL interface over PGlite (embedded default: pglite.server.ts) and any Postgres (DATABASE_URL:
+ * postgres.server.ts); db.server.ts opens the shop's.
+ */
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs several statements without parameters (migrations, seed files). */
@@ -120,7 +118,11 @@ function logOutage(error: unknown) {
   outageLog.since = 0;
 }
 
-async function guard<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs a statement of a database server, turning "the database cannot be reached" into the plain
+ * DatabaseUnavailableError (logged, counted) and counting any other failure (/metrics).
+ */
+export async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     const result = await work();
     noteDatabaseAnswered();
@@ -148,225 +150,11 @@ function countError(error: unknown) {
 }
 
 /** Counts a PGlite statement's failure (/metrics) and passes it on. */
-async function counted<T>(work: () => Promise<T>): Promise<T> {
+export async function counted<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     countError(error);
     throw error;
   }
-}
-
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg: PGliteType = new PGlite(dataDir ? path.resolve(dataDir) : undefined, {
-    extensions: { pg_trgm, unaccent },
-  });
-  await pg.waitReady;
-  return wrapPglite(pg);
-}
-
-export function wrapPglite(pg: PGliteType): Database {
-  const asQueryable = (q: Pick<PGliteType, "query" | "exec">): Queryable => ({
-    async query<T>(text: string, params: unknown[] = []) {
-      const result = await counted(() => q.query<T>(text, params));
-      return result.rows;
-    },
-    async exec(text: string) {
-      await counted(() => q.exec(text));
-    },
-  });
-  return {
-    kind: "pglite",
-    ...asQueryable(pg),
-    transaction: (fn, options) => retryOnConflict(() => pg.transaction((tx) => fn(asQueryable(tx))), options),
-    close: () => pg.close(),
-    async dumpDataDir() {
-      await pg.exec("checkpoint");
-      // PGlite runs one statement at a time, and a transaction holds its transaction lock from
-      // BEGIN to COMMIT: taken here, the dump falls between transactions, never inside one.
-      return pg._runExclusiveTransaction(() => pg.dumpDataDir("none"));
-    },
-  };
-}
-
-/** Thrown when the database took longer than any statement may (statement_timeout): it is not answering. */
-class DatabaseNotAnswering extends Error {
-  readonly code = "08006";
-}
-
-/**
- * Runs `work`, giving up after `ms`: a database that accepts bytes but never answers (a network
- * partition, a frozen server) would otherwise keep the request waiting forever, since the
- * server-side statement_timeout cannot fire then. `onTimeout` drops the stuck connections.
- */
-async function withDeadline<T>(ms: number, work: () => Promise<T>, onTimeout: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new DatabaseNotAnswering("The database did not answer in time."));
-    }, ms);
-  });
-  try {
-    return await Promise.race([work(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Errors after which the connection itself is gone (unlike a statement timeout, which leaves it usable). */
-const CONNECTION_LOST = new Set([
-  "ECONNRESET", "EPIPE", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
-  "57P01", "57P02", "57P03", "08000", "08003", "08006",
-]);
-
-function isConnectionLost(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && CONNECTION_LOST.has(code);
-}
-
-/** A statement that only reads (a select, or a with … select that writes nothing). */
-const READ_ONLY = /^\s*(?:select\b|with\b(?![\s\S]*\b(?:insert|update|delete|merge)\b))/i;
-
-class ConnectionLost extends Error {
-  readonly code = "CONNECTION_CLOSED";
-}
-
-/**
- * A transaction's connection, guarded: postgres-js pins a transaction to one connection and, when
- * the transaction fails, writes ROLLBACK to it (and COMMIT when it succeeds) without checking that
- * the connection is still there. A write to a connection whose socket has closed throws out of a
- * timer ("Cannot read properties of null (reading 'write')", porsager/postgres#1208) and would kill
- * the process. So once the connection is known lost — a statement failed with a connection error,
- * or begin() itself failed (it fails as soon as its connection closes) — nothing more is written
- * to it: further statements fail at once, and the transaction function never settles, so neither
- * ROLLBACK nor COMMIT is sent. begin() has failed already; the server drops a dead session's
- * transaction on its own.
- */
-async function runGuardedTransaction<T>(
-  tx: Sql,
-  fn: (tx: Queryable) => Promise<T>,
-  state: { lost: boolean },
-): Promise<T> {
-  const statement = async <R>(work: () => Promise<R>): Promise<R> => {
-    if (state.lost) throw new ConnectionLost("The transaction's connection was lost.");
-    try {
-      return await work();
-    } catch (error) {
-      if (isConnectionLost(error)) state.lost = true;
-      throw error;
-    }
-  };
-  const queryable: Queryable = {
-    query: <R>(text: string, params: unknown[] = []) =>
-      guard(() => statement(async () => (await tx.unsafe(text, params as never[])) as unknown as R[])),
-    exec: (text: string) =>
-      guard(() =>
-        statement(async () => {
-          await tx.unsafe(text);
-        }),
-      ),
-  };
-  const never = () => new Promise<never>(() => {});
-  let result: T;
-  try {
-    result = await fn(queryable);
-  } catch (error) {
-    if (state.lost) return never();
-    throw error;
-  }
-  return state.lost ? never() : result;
-}
-
-/** The pool resets of every open Postgres database of this process (see resetPostgresPools). */
-const poolResets = new Set<() => void>();
-
-/** Drops every Postgres connection of this process and starts the pools afresh (after a driver fault). */
-export function resetPostgresPools(): void {
-  for (const reset of poolResets) reset();
-}
-
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const { default: postgres } = await import("postgres");
-  const settings = env();
-  const statementTimeout = settings.DATABASE_STATEMENT_TIMEOUT_MS;
-  const queryDeadline = settings.DATABASE_QUERY_TIMEOUT_MS ?? statementTimeout + 5_000;
-  const connect = () => postgres(url, {
-    max: options.max ?? settings.DATABASE_POOL_SIZE,
-    // Supabase's pooler (transaction mode) does not keep prepared statements between queries.
-    prepare: settings.DATABASE_PREPARE,
-    idle_timeout: 20,
-    // Fail fast when the database is gone: pages answer 503 instead of hanging.
-    connect_timeout: settings.DATABASE_CONNECT_TIMEOUT,
-    // postgres-js waits before reconnecting after a failed connection, longer after each failure
-    // (up to 20 s, counted for the whole pool): during an outage every query waited that long before
-    // it even tried, and after the outage too. Try at once instead: a refused connection fails in
-    // milliseconds, an unreachable host after connect_timeout, and a database that is back is used
-    // by the next query.
-    backoff: () => 0,
-    connection: { statement_timeout: statementTimeout },
-    onnotice: () => {},
-    types: {
-      // numeric stays a string (exact money); bigint counts are cast to int in SQL.
-    },
-  });
-  let sql = connect();
-  // The pool's connections are stuck: start a new pool and drop the old one's connections.
-  const resetPool = () => {
-    const stuck = sql;
-    sql = connect();
-    void stuck.end({ timeout: 0 }).catch(() => {});
-  };
-  const timed = <T>(work: () => Promise<T>) => guard(() => withDeadline(queryDeadline, work, resetPool));
-  // A read that met a connection closed under it (a restart, a pooler that dropped it) is asked
-  // once more, on a fresh connection: it changed nothing, and the database may well be back.
-  const readAgainOnLostConnection = async <T>(text: string, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (!READ_ONLY.test(text) || !isConnectionLost(error)) throw error;
-      return work();
-    }
-  };
-  poolResets.add(resetPool);
-  return {
-    kind: "postgres",
-    query<T>(text: string, params: unknown[] = []) {
-      // postgres-js wants its own parameter type; our values are plain JSON-able scalars and arrays.
-      return timed(() => readAgainOnLostConnection(text, async () => (await sql.unsafe(text, params as never[])) as unknown as T[]));
-    },
-    exec(text: string) {
-      return timed(async () => {
-        await sql.unsafe(text);
-      });
-    },
-    // Inside a transaction each statement is bounded by the deadline of the whole transaction.
-    transaction: (fn, options) =>
-      retryOnConflict(
-        () =>
-          timed(() => {
-            const state = { lost: false };
-            const begun = sql.begin((tx) => runGuardedTransaction(tx as unknown as Sql, fn, state)) as Promise<never>;
-            begun.catch(() => (state.lost = true));
-            return begun;
-          }),
-        options,
-      ),
-    notify: (channel, payload) =>
-      timed(async () => {
-        await sql.notify(channel, payload);
-      }),
-    async listen(channel, onNotify, onListen) {
-      const listening = await withDeadline(queryDeadline, () => sql.listen(channel, onNotify, onListen), () => {});
-      return { unlisten: () => listening.unlisten() };
-    },
-    close: () => {
-      poolResets.delete(resetPool);
-      return sql.end({ timeout: 5 });
-    },
-  };
 }

@@ -1,5 +1,7 @@
 import path from "node:path";
-import { databaseUnavailable, isConnectionError, openPglite, openPostgres, type Database } from "./database.server";
+import { databaseUnavailable, isConnectionError, type Database } from "./database.server";
+import { openPglite } from "./pglite.server";
+import { openPostgres } from "./postgres.server";
 import { observeCatalogueWrites } from "./catalogue-version.server";
 import { startCatalogueBroadcast, type CatalogueBroadcast } from "./catalogue-broadcast.server";
 import { migrate, migrations } from "./migrate.server";

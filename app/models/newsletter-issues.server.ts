@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { locales, type Locale } from "~/i18n/config";
-import { newsletterEmail, type RenderedEmail } from "~/utils/email-templates.server";
+import type { RenderedEmail } from "~/utils/email-layout.server";
+import { newsletterEmail } from "~/utils/newsletter-email-templates.server";
 import { queueIssueEmails, type NewsletterIssue } from "./newsletter.server";
 
 /**

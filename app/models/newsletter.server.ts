@@ -3,7 +3,8 @@ import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
 import { enqueueEmail } from "~/models/email-outbox.server";
-import { newsletterConfirmationEmail, newsletterEmail, shopLink } from "~/utils/email-templates.server";
+import { shopLink } from "~/utils/email-layout.server";
+import { newsletterConfirmationEmail, newsletterEmail } from "~/utils/newsletter-email-templates.server";
 
 /**
  * Newsletter subscriptions with double opt-in (table newsletter_subscribers). Signing up makes a

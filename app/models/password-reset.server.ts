@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
-import { shopLink } from "~/utils/email-templates.server";
+import { shopLink } from "~/utils/email-layout.server";
 
 /**
  * Password-reset links of local accounts (table password_resets): a random token in the link, its

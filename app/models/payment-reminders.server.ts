@@ -2,7 +2,7 @@ import type { Queryable } from "~/db/database.server";
 import { getDb } from "~/db/db.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { isLocale, type Locale } from "~/i18n/config";
-import { shopLink } from "~/utils/email-templates.server";
+import { shopLink } from "~/utils/email-layout.server";
 import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
 import { paymentExpiredEmail, paymentReminderEmail } from "~/utils/payment-email-templates.server";
 import { bankDetails } from "~/utils/shop-details.server";

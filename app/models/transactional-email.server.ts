@@ -1,9 +1,9 @@
 import type { Queryable } from "~/db/database.server";
 import { isLocale, type Locale } from "~/i18n/config";
 import { siteUrl as configuredSiteUrl } from "~/utils/env.server";
-import { accountExistsEmail, orderConfirmationEmail, registrationEmail, shopLink } from "~/utils/email-templates.server";
-import { orderStatusEmail, passwordResetEmail, type OrderStatusEmailStatus } from "~/utils/email-templates.server";
-import { withdrawalNoticeEmail, withdrawalReceiptEmail } from "~/utils/email-templates.server";
+import { accountExistsEmail, passwordResetEmail, registrationEmail } from "~/utils/account-email-templates.server";
+import { shopLink } from "~/utils/email-layout.server";
+import { orderConfirmationEmail, orderStatusEmail, withdrawalNoticeEmail, withdrawalReceiptEmail, type OrderStatusEmailStatus } from "~/utils/order-email-templates.server";
 import { enqueueEmail, isDeliverableAddress } from "./email-outbox.server";
 import { readOrder, readOrderLines, type OrderLines, type StoredOrder } from "./order-read.server";
 import { bankDetails, seller } from "~/utils/shop-details.server";
@@ -13,7 +13,7 @@ import { paymentReference } from "./payment.server";
 import { listOrderDocuments } from "./order-documents.server";
 
 /**
- * The shop's own e-mails, composed (texts in utils/email-templates.server.ts) and queued in the
+ * The shop's own e-mails, composed (texts in utils/*-email-templates.server.ts) and queued in the
  * transaction of what causes them: the welcome e-mail of a registration, the order confirmation.
  */
 

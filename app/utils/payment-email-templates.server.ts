@@ -1,7 +1,7 @@
 import { getTranslator } from "~/i18n/catalogues.server";
 import { intlLocale, type Locale } from "~/i18n/config";
 import { formatCreditorReference } from "~/utils/creditor-reference";
-import { compose, greeting, orderField, type Block, type RenderedEmail } from "~/utils/email-templates.server";
+import { compose, greeting, orderField, type Block, type RenderedEmail } from "~/utils/email-layout.server";
 import { formatPrice, type Currency } from "~/utils/money";
 import type { BankDetails } from "~/utils/shop-details.server";
 

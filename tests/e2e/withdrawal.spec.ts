@@ -75,6 +75,28 @@ test("a wrong e-mail is refused with one message that does not say which part wa
   await expect(page.getByTestId("withdrawal-details")).toHaveCount(0);
 });
 
+test("a missing choice of what is withdrawn is said under the choice, which names it", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  await ownAddress(context);
+  const orderId = await placeOrder(page.request, baseURL!, { email: "widerruf-wahl@example.com" });
+  await startFromFooter(page, javaScriptEnabled);
+  const identify = page.getByTestId("withdrawal-identify");
+  await identify.getByLabel("Bestellnummer").fill(orderNumberOf(orderId));
+  await identify.getByLabel("E-Mail-Adresse der Bestellung").fill("widerruf-wahl@example.com");
+  await identify.getByRole("button", { name: "Weiter" }).click();
+
+  const details = page.getByTestId("withdrawal-details");
+  await expect(details.getByTestId("scope-whole")).toBeChecked();
+  // A browser sends no choice when none is checked (the form always checks one: a tampered form, say).
+  await details.getByTestId("scope-whole").evaluate((radio: HTMLInputElement) => (radio.checked = false));
+  await details.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+
+  const error = page.getByTestId("withdrawal-details").getByTestId("error-scope");
+  await expect(error).toHaveText("Bitte wählen Sie, was Sie widerrufen möchten.");
+  const errorId = await error.getAttribute("id");
+  await expect(page.getByTestId("withdrawal-details").getByRole("group", { name: "Was möchten Sie widerrufen?" })).toHaveAttribute("aria-describedby", errorId!);
+  await expect(page.getByTestId("withdrawal-confirm")).toHaveCount(0);
+});
+
 test("a customer withdraws from their order page; the admin sees it in the list and on the order", async ({ page, context, baseURL, browser, javaScriptEnabled }) => {
   await ownAddress(context);
   // A customer of its own: the demo customer's cart is shared with tests running at the same time.

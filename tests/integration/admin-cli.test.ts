@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 import { createAccount, type AccountOverrides } from "../factories";
-import { openPglite, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
+import { openPglite } from "~/db/pglite.server";
 import { migrate } from "~/db/migrate.server";
 
 /**

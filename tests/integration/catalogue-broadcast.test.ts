@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCatalogueBroadcast, type CatalogueBroadcast } from "~/db/catalogue-broadcast.server";
 import { catalogueGeneration } from "~/db/catalogue-version.server";
-import { openPostgres, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
+import { openPostgres } from "~/db/postgres.server";
 import { TcpProxy } from "../e2e/support/tcp-proxy";
 import { createTestDatabase, type TestDatabase } from "../setup/test-db";
 

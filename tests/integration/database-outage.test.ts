@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allowConsoleErrors } from "../setup/vitest.setup";
-import { DatabaseUnavailableError, openPostgres, type Database } from "~/db/database.server";
+import { DatabaseUnavailableError, type Database } from "~/db/database.server";
+import { openPostgres } from "~/db/postgres.server";
 import { databaseWasUnavailable, runInRequestScope, withOutageAnswer } from "~/services/outage.server";
 import { TcpProxy } from "../e2e/support/tcp-proxy";
 

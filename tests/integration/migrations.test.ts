@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "~/db/database.server";
+import { openPostgres } from "~/db/postgres.server";
 import { migrate, migrations } from "~/db/migrate.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 import { createProduct } from "../factories";

@@ -2,7 +2,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { catalogueChanged, observeCatalogueWrites } from "~/db/catalogue-version.server";
-import { openPostgres, wrapPglite, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
+import { wrapPglite } from "~/db/pglite.server";
+import { openPostgres } from "~/db/postgres.server";
 import { migrate } from "~/db/migrate.server";
 import { seedDemoData } from "~/db/seed.server";
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { locales } from "~/i18n/config";
-import {
-  escapeHtml,
-  newsletterConfirmationEmail,
-  newsletterEmail,
-  orderConfirmationEmail,
-  registrationEmail,
-  shopLink,
-} from "~/utils/email-templates.server";
+import { registrationEmail } from "~/utils/account-email-templates.server";
+import { escapeHtml, shopLink } from "~/utils/email-layout.server";
+import { newsletterConfirmationEmail, newsletterEmail } from "~/utils/newsletter-email-templates.server";
+import { orderConfirmationEmail } from "~/utils/order-email-templates.server";
 import { backoffSeconds, isDeliverableAddress, MAX_ATTEMPTS, sanitizeSubject } from "~/models/email-outbox.server";
 import { routeMessages } from "~/i18n/catalogues.server";
 
