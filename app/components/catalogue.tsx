@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { catalogueHref, SORTS, type CatalogueParams } from "~/utils/catalogue-params";
 import type { Currency } from "~/utils/money";
@@ -196,29 +196,54 @@ export function ViewSwitch({ view }: { view: "grid" | "list" }) {
 }
 
 /**
- * One page of a listing (products, category): the grid under its own h2 (the filter panel's
- * heading is hidden on small screens, and the cards' h3 needs one), the VAT note and the pages.
+ * A listing's page (products, category) under its hero: the heading row (`heading`, the view
+ * switch), then the filter panel beside one page of results — the grid under its own h2 (the filter
+ * panel's heading is hidden on small screens, and the cards' h3 needs one), the VAT note and the
+ * pages — or `empty` when nothing is listed. `categories`/`fixedCategory` go to the filter panel.
  */
-export function ProductResults({
-  products,
-  view,
-  favoriteIds,
-  page,
-  pageCount,
+export function CatalogueListing({
+  catalogue,
+  heading,
+  categories,
+  fixedCategory,
+  empty,
 }: {
-  products: ProductCardView[];
-  view: "grid" | "list";
-  favoriteIds: readonly string[];
-  page: number;
-  pageCount: number;
+  catalogue: {
+    params: CatalogueParams;
+    currency: Currency;
+    priceCeiling: number;
+    products: ProductCardView[];
+    favoriteIds: readonly string[];
+    pageCount: number;
+  };
+  heading: ReactNode;
+  categories?: CategoryOption[];
+  fixedCategory?: boolean;
+  empty: ReactNode;
 }) {
   const { t } = useT();
+  const { params, products } = catalogue;
   return (
-    <>
-      <h2 className="sr-only">{t("catalogue.listHeading")}</h2>
-      <ProductGrid products={products} layout={view} favoriteIds={favoriteIds} eagerCount={2} />
-      <VatNote className="mt-4" />
-      <Pagination page={page} pageCount={pageCount} />
-    </>
+    <div className="container-page py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        {heading}
+        <ViewSwitch view={params.view} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <FilterPanel params={params} categories={categories} currency={catalogue.currency} priceCeiling={catalogue.priceCeiling} fixedCategory={fixedCategory} />
+        <div>
+          {products.length > 0 ? (
+            <>
+              <h2 className="sr-only">{t("catalogue.listHeading")}</h2>
+              <ProductGrid products={products} layout={params.view} favoriteIds={catalogue.favoriteIds} eagerCount={2} />
+              <VatNote className="mt-4" />
+              <Pagination page={params.page} pageCount={catalogue.pageCount} />
+            </>
+          ) : (
+            empty
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { formatPrice, type Currency } from "~/utils/money";
 import type { VatLine } from "~/utils/vat";
 import { rateLabel } from "./vat-lines";
+import { TableHead } from "~/components/data-table";
 
 /**
  * Pieces the pages of an order share (confirmation, invoice, the customer's and the admin's order
@@ -85,14 +86,14 @@ export function OrderLinesTable({
         {labels.items}
       </h3>
       <table className="mt-2 w-full text-sm" data-testid="order-items">
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 text-start">{labels.product}</th>
-            <th scope="col" className="py-2 text-end">{labels.quantity}</th>
-            <th scope="col" className="py-2 text-end">{labels.unitPrice}</th>
-            <th scope="col" className="py-2 text-end">{labels.lineTotal}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            labels.product,
+            { label: labels.quantity, align: "end" },
+            { label: labels.unitPrice, align: "end" },
+            { label: labels.lineTotal, align: "end" },
+          ]}
+        />
         <tbody>
           {lines.map((line, index) => (
             <tr key={`${line.productId ?? ""}-${index}`} className="border-b border-slate-100">
@@ -161,15 +162,16 @@ export function DocumentLines({
   const money = (cents: number) => formatPrice(cents, currency);
   return (
     <>
-      <thead>
-        <tr className="border-b-2 border-slate-300">
-          <th scope="col" className="py-2 text-start">{labels.item}</th>
-          <th scope="col" className="py-2 text-end">{labels.quantity}</th>
-          <th scope="col" className="py-2 text-end">{labels.unitPrice}</th>
-          <th scope="col" className="py-2 text-end">{labels.vatRate}</th>
-          <th scope="col" className="py-2 text-end">{labels.lineTotal}</th>
-        </tr>
-      </thead>
+      <TableHead
+        row="border-b-2 border-slate-300"
+        columns={[
+          labels.item,
+          { label: labels.quantity, align: "end" },
+          { label: labels.unitPrice, align: "end" },
+          { label: labels.vatRate, align: "end" },
+          { label: labels.lineTotal, align: "end" },
+        ]}
+      />
       <tbody>
         {lines.map((line, index) => (
           <tr key={index} className="border-b border-slate-200" data-testid={ids.line}>

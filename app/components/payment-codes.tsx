@@ -1,4 +1,7 @@
 import { useT } from "~/i18n/use-t";
+import { formatCreditorReference } from "~/utils/creditor-reference";
+import type { Currency } from "~/utils/money";
+import { BankTransferDetails, type BankTransfer } from "./order-documents";
 
 /**
  * The QR codes of a bank transfer, drawn on the server (app/utils/payment-codes.server.ts) and
@@ -7,6 +10,24 @@ import { useT } from "~/i18n/use-t";
  * invoice as a sheet of its own that prints at its real size, 210 × 105 mm at the foot of an A4
  * page without margins, below a dashed line with scissors (SIX IG QR-bill 2.3, 3.7).
  */
+
+/** A bank transfer's instructions (the account, the amount, the order's RF reference) with the GiroCode beside them, if there is one. */
+export function BankTransferPayment({
+  bank,
+  giroCode,
+  order,
+}: {
+  bank: BankTransfer;
+  giroCode: string | null;
+  order: { total: number; currency: Currency; paymentReference: string };
+}) {
+  return (
+    <div className="mt-6">
+      <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={formatCreditorReference(order.paymentReference)} />
+      {giroCode ? <GiroCode svg={giroCode} /> : null}
+    </div>
+  );
+}
 
 export function GiroCode({ svg }: { svg: string }) {
   const { t } = useT();

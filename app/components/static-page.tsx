@@ -1,3 +1,4 @@
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pageMeta } from "~/utils/seo";
 
@@ -5,7 +6,7 @@ import { pageMeta } from "~/utils/seo";
  * The static information pages (/about, /shipping, /faq, …) share one layout: a heading, an
  * introduction and sections of paragraphs, lists and fact tables. Their texts live in the
  * server-only catalogue namespace "pages" (app/locales/{locale}/pages.json), handed over by each
- * page's loader with pageContent(locale, "<page>").
+ * page's loader (staticPageData(args, "<page>") of app/services/static-page.server.ts).
  */
 export interface StaticFact {
   label: string;
@@ -106,4 +107,10 @@ export function StaticPage({
       {children}
     </div>
   );
+}
+
+/** The page of a route that shows its texts and nothing more (/about, /terms, …): its default export. */
+export function StaticPageRoute() {
+  const { content } = useLoaderData<{ content: StaticPageContent }>();
+  return <StaticPage content={content} />;
 }

@@ -1,20 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requestContext } from "~/services/request-context.server";
-import { pageContent, routeMessages } from "~/i18n/catalogues.server";
+import { staticPageData } from "~/services/static-page.server";
 import { useT } from "~/i18n/use-t";
 import { createContactMessage } from "~/models/message.server";
 import { barrierReportSubject, submitMessageForm } from "~/services/message-form.server";
-import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
-import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+import { Field } from "~/components/forms";
+import { StaticPage, staticPageMeta } from "~/components/static-page";
 import {
-  Honeypot,
   BARRIER_PAGE_MAX,
-  MESSAGE_MAX,
-  SentPanel,
+  MessageFormPanel,
+  SenderFields,
+  MessageTextField,
   barrierPageField,
   emailField,
   longTextField,
@@ -36,16 +33,12 @@ const barrierSchema = z.object({
   description: longTextField("description"),
 });
 
-/** Reports per address and window, as the contact form's: enough for a person, too few for a spammer. */
-const BARRIER_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
-
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
 export const handle = { i18n: ["forms"] } satisfies I18nHandle;
 
-export async function loader(args: LoaderFunctionArgs) {
-  const { locale } = await requestContext(args);
-  return { messages: routeMessages(locale, handle), content: pageContent(locale, "accessibility") as unknown as StaticPageContent };
+export function loader(args: LoaderFunctionArgs) {
+  return staticPageData(args, "accessibility", handle);
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -53,7 +46,6 @@ export function action(args: ActionFunctionArgs) {
   return submitMessageForm(args, {
     kind: "accessibility",
     schema: barrierSchema,
-    rateLimit: BARRIER_RATE_LIMIT,
     store: async ({ page, description, ...name }, sender) => {
       await createContactMessage({ ...name, subject: barrierReportSubject(page), message: description, ...sender });
     },
@@ -62,59 +54,26 @@ export function action(args: ActionFunctionArgs) {
 
 export default function AccessibilityStatement() {
   const { content } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const isSent = params.get("sent") === "1";
+  const { t } = useT();
   return (
     <StaticPage content={content}>
-      <div className="mt-10 max-w-3xl">{isSent ? <SentPanel kind="accessibility" /> : <BarrierForm />}</div>
+      <div className="mt-10 max-w-3xl">
+        <MessageFormPanel kind="accessibility" formId="barrier-form" schema={barrierSchema}>
+          {(fields) => (
+            <>
+              <SenderFields firstName={fields.firstName} lastName={fields.lastName} email={fields.email} />
+              <Field
+                meta={fields.page}
+                label={`${t("forms.fields.page")} ${t("forms.fields.optional")}`}
+                hint={t("forms.fields.pageHint")}
+                maxLength={BARRIER_PAGE_MAX}
+              />
+              <MessageTextField meta={fields.description} label={t("forms.fields.barrier")} />
+            </>
+          )}
+        </MessageFormPanel>
+      </div>
     </StaticPage>
-  );
-}
-
-function BarrierForm() {
-  const { t } = useT();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "barrier-form",
-    lastResult,
-    constraint: getZodConstraint(barrierSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: barrierSchema }),
-  });
-  return (
-    <section className="card p-6" aria-labelledby="barrier-form-title">
-      <h2 id="barrier-form-title" className="text-xl font-bold">
-        {t("forms.accessibility.title")}
-      </h2>
-      <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.accessibility.intro")}</p>
-      <Form method="post" {...getFormProps(form)} className="relative">
-        <FormErrors id={form.errorId} errors={form.errors} className="mb-4" />
-        <Honeypot />
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field meta={fields.firstName} label={t("forms.fields.firstName")} autoComplete="given-name" />
-          <Field meta={fields.lastName} label={t("forms.fields.lastName")} autoComplete="family-name" />
-        </div>
-        <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
-        <Field
-          meta={fields.page}
-          label={`${t("forms.fields.page")} ${t("forms.fields.optional")}`}
-          hint={t("forms.fields.pageHint")}
-          maxLength={BARRIER_PAGE_MAX}
-        />
-        <TextareaField
-          meta={fields.description}
-          label={t("forms.fields.barrier")}
-          rows={6}
-          // The browser counts UTF-16 units, the server characters: at worst the browser stops early.
-          maxLength={MESSAGE_MAX}
-          inputClassName="min-h-36"
-        />
-        <StatusButton className="btn-primary mt-2 w-full sm:w-auto" pendingLabel={t("forms.sending")}>
-          {t("forms.accessibility.submit")}
-        </StatusButton>
-      </Form>
-    </section>
   );
 }
 

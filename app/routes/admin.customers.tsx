@@ -7,6 +7,7 @@ import { listCustomers } from "~/models/order-admin.server";
 import { parsePage } from "~/models/paging";
 import { adminPageMeta, useAdminDateTime } from "~/components/admin/admin-ui";
 import { Pagination } from "~/components/pagination";
+import { DataTable } from "~/components/data-table";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.customers")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
@@ -25,42 +26,31 @@ export default function AdminCustomers() {
   return (
     <section aria-labelledby="customers-heading" className="card p-4 sm:p-6">
       <h2 id="customers-heading" className="text-xl font-bold">{t("admin.customers.title", { count: list.total })}</h2>
-      {list.customers.length === 0 ? (
-        <p className="mt-4 text-slate-600">{t("admin.customers.empty")}</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-sm" data-testid="customers-table">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 text-start">{t("admin.customers.name")}</th>
-                <th scope="col" className="py-2 text-start">{t("admin.customers.country")}</th>
-                <th scope="col" className="py-2 text-start">{t("admin.customers.since")}</th>
-                <th scope="col" className="py-2 text-end">{t("admin.customers.orders")}</th>
-                <th scope="col" className="py-2 text-end">{t("admin.customers.spent")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.customers.map((customer) => (
-                <tr key={customer.userId} className="border-b border-slate-100" data-testid="customer-row">
-                  <th scope="row" className="py-2 text-start font-normal">
-                    <Link to={`/admin/customers/${customer.userId}`} className="block font-medium text-brand-700 hover:underline">
-                      {customer.name || "—"}
-                    </Link>
-                    <span className="block text-xs text-slate-600" dir="ltr">{customer.email}</span>
-                  </th>
-                  <td className="py-2">{customer.country}</td>
-                  <td className="py-2" dir="ltr">{formatDateTime(customer.createdAt, false)}</td>
-                  <td className="py-2 text-end">{customer.orderCount}</td>
-                  <td className="py-2 text-end" dir="ltr">
-                    <span className="block"><Money cents={customer.spent.EUR} currency={"EUR"} /></span>
-                    <span className="block"><Money cents={customer.spent.CHF} currency={"CHF"} /></span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        items={list.customers}
+        empty={<p className="mt-4 text-slate-600">{t("admin.customers.empty")}</p>}
+        className="mt-4 overflow-x-auto"
+        testId="customers-table"
+        columns={[t("admin.customers.name"), t("admin.customers.country"), t("admin.customers.since"), { label: t("admin.customers.orders"), align: "end" }, { label: t("admin.customers.spent"), align: "end" }]}
+      >
+        {(customer) => (
+          <tr key={customer.userId} className="border-b border-slate-100" data-testid="customer-row">
+            <th scope="row" className="py-2 text-start font-normal">
+              <Link to={`/admin/customers/${customer.userId}`} className="block font-medium text-brand-700 hover:underline">
+                {customer.name || "—"}
+              </Link>
+              <span className="block text-xs text-slate-600" dir="ltr">{customer.email}</span>
+            </th>
+            <td className="py-2">{customer.country}</td>
+            <td className="py-2" dir="ltr">{formatDateTime(customer.createdAt, false)}</td>
+            <td className="py-2 text-end">{customer.orderCount}</td>
+            <td className="py-2 text-end" dir="ltr">
+              <span className="block"><Money cents={customer.spent.EUR} currency={"EUR"} /></span>
+              <span className="block"><Money cents={customer.spent.CHF} currency={"CHF"} /></span>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       <Pagination page={list.page} pageCount={list.pageCount} />
     </section>
   );

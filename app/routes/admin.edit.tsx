@@ -17,6 +17,7 @@ import { StatusButton } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { ProductImage } from "~/components/product-image";
 import { readFormData } from "~/utils/form-data.server";
+import { DataTable } from "~/components/data-table";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: t("admin.table.title"), description: t("admin.meta.description") }));
@@ -70,51 +71,40 @@ export default function AdminProductTable() {
       title={t("admin.table.title")}
       actions={<Link to="/admin" className="btn-secondary">{t("admin.backToDashboard")}</Link>}
     >
-      {list.products.length === 0 ? (
-        <p className="card mt-6 p-8 text-center text-slate-600" data-testid="empty-state">{t("admin.table.empty")}</p>
-      ) : (
-        <div className="card mt-6 overflow-x-auto p-2">
-          <table className="w-full text-sm" data-testid="product-table">
-            <caption className="sr-only">{t("admin.table.title")}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="p-2 text-start">{t("admin.table.image")}</th>
-                <th scope="col" className="p-2 text-start">{t("admin.table.name")}</th>
-                <th scope="col" className="p-2 text-start">{t("admin.table.nameAr")}</th>
-                <th scope="col" className="p-2 text-start">{t("admin.table.category")}</th>
-                <th scope="col" className="p-2 text-end">{t("admin.table.price")}</th>
-                <th scope="col" className="p-2 text-end">{t("admin.table.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.products.map((product) => (
-                <tr key={product.id} className="border-b border-slate-100" data-testid="product-table-row">
-                  <td className="p-2">
-                    <ProductImage src={product.image} width={48} height={48} sizes="48px" className="h-12 w-12 rounded border border-slate-200 object-cover" />
-                  </td>
-                  <th scope="row" className="p-2 text-start font-medium">{product.name}</th>
-                  <td className="p-2" dir="rtl" lang="ar">{product.nameAr}</td>
-                  <td className="p-2">{product.category}</td>
-                  <td className="p-2 text-end" dir="ltr">
-                    <Money cents={product.priceEUR} currency={"EUR"} />
-                    <span className="block text-xs text-slate-600"><Money cents={product.priceCHF} currency={"CHF"} /></span>
-                  </td>
-                  <td className="p-2 text-end">
-                    <Form method="post" className="inline">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="productId" value={product.id} />
-                      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                      <StatusButton className="btn-danger px-3 py-1" aria-label={t("admin.products.deleteNamed", { name: product.name })}>
-                        {t("admin.table.delete")}
-                      </StatusButton>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        items={list.products}
+        empty={<p className="card mt-6 p-8 text-center text-slate-600" data-testid="empty-state">{t("admin.table.empty")}</p>}
+        className="card mt-6 overflow-x-auto p-2"
+        testId="product-table"
+        caption={t("admin.table.title")}
+        cell="p-2"
+        columns={[t("admin.table.image"), t("admin.table.name"), t("admin.table.nameAr"), t("admin.table.category"), { label: t("admin.table.price"), align: "end" }, { label: t("admin.table.actions"), align: "end" }]}
+      >
+        {(product) => (
+          <tr key={product.id} className="border-b border-slate-100" data-testid="product-table-row">
+            <td className="p-2">
+              <ProductImage src={product.image} width={48} height={48} sizes="48px" className="h-12 w-12 rounded border border-slate-200 object-cover" />
+            </td>
+            <th scope="row" className="p-2 text-start font-medium">{product.name}</th>
+            <td className="p-2" dir="rtl" lang="ar">{product.nameAr}</td>
+            <td className="p-2">{product.category}</td>
+            <td className="p-2 text-end" dir="ltr">
+              <Money cents={product.priceEUR} currency={"EUR"} />
+              <span className="block text-xs text-slate-600"><Money cents={product.priceCHF} currency={"CHF"} /></span>
+            </td>
+            <td className="p-2 text-end">
+              <Form method="post" className="inline">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="productId" value={product.id} />
+                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                <StatusButton className="btn-danger px-3 py-1" aria-label={t("admin.products.deleteNamed", { name: product.name })}>
+                  {t("admin.table.delete")}
+                </StatusButton>
+              </Form>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       <Pagination page={list.page} pageCount={list.pageCount} />
       <p className="mt-6">
         <Link to="/admin" className="text-sm font-semibold text-brand-700 hover:underline">{t("admin.backToDashboard")}</Link>

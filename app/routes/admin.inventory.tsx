@@ -18,6 +18,7 @@ import { parsePage } from "~/models/paging";
 import { StockBadge, adminPageMeta } from "~/components/admin/admin-ui";
 import { Pagination } from "~/components/pagination";
 import { StatusButton } from "~/components/forms";
+import { DataTable } from "~/components/data-table";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.inventory")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
@@ -73,28 +74,22 @@ export default function AdminInventory() {
     <section aria-labelledby="inventory-heading" className="card p-4 sm:p-6">
       <h2 id="inventory-heading" className="text-xl font-bold">{t("admin.inventory.title", { count: list.total })}</h2>
       <p className="mt-1 text-sm text-slate-600">{t("admin.inventory.hint")}</p>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-sm" data-testid="inventory-table">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 text-start">{t("admin.inventory.product")}</th>
-              <th scope="col" className="py-2 text-start">{t("admin.inventory.status")}</th>
-              <th scope="col" className="py-2 text-start">{t("admin.inventory.stock")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.products.map((product) => (
-              <tr key={product.id} className="border-b border-slate-100" data-testid="inventory-row" data-product-id={product.id}>
-                <th scope="row" className="py-2 pe-2 text-start font-medium">{product.name}</th>
-                <td className="py-2 pe-2"><StockBadge stock={product.stock} /></td>
-                <td className="py-2">
-                  <StockForm product={product} lastResult={answer?.productId === product.id ? answer.reply : undefined} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        items={list.products}
+        className="mt-4 overflow-x-auto"
+        testId="inventory-table"
+        columns={[t("admin.inventory.product"), t("admin.inventory.status"), t("admin.inventory.stock")]}
+      >
+        {(product) => (
+          <tr key={product.id} className="border-b border-slate-100" data-testid="inventory-row" data-product-id={product.id}>
+            <th scope="row" className="py-2 pe-2 text-start font-medium">{product.name}</th>
+            <td className="py-2 pe-2"><StockBadge stock={product.stock} /></td>
+            <td className="py-2">
+              <StockForm product={product} lastResult={answer?.productId === product.id ? answer.reply : undefined} />
+            </td>
+          </tr>
+        )}
+      </DataTable>
       <Pagination page={list.page} pageCount={list.pageCount} />
     </section>
   );

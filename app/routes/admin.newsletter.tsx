@@ -15,6 +15,7 @@ import { siteUrl } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { maxChars, plainText } from "~/utils/text";
+import { DataTable } from "~/components/data-table";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("backoffice.newsletter.title")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
@@ -157,34 +158,31 @@ export default function AdminNewsletter() {
 
       <section className="card mt-6 overflow-x-auto p-4" aria-labelledby="issues-heading">
         <h3 id="issues-heading" className="font-semibold">{t("backoffice.newsletter.pastIssues")}</h3>
-        {issues.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">{t("backoffice.newsletter.noIssues")}</p>
-        ) : (
-          <table className="mt-2 w-full text-sm" data-testid="newsletter-issues">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 text-start">{t("backoffice.newsletter.date")}</th>
-                <th scope="col" className="py-2 text-start">{t("backoffice.newsletter.subject")}</th>
-                <th scope="col" className="py-2 text-end">{t("backoffice.newsletter.recipients")}</th>
-                <th scope="col" className="py-2 text-end">{t("backoffice.newsletter.queued")}</th>
-                <th scope="col" className="py-2 text-end">{t("backoffice.newsletter.sent")}</th>
-                <th scope="col" className="py-2 text-end">{t("backoffice.newsletter.failed")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.id} className="border-b border-slate-100" data-testid="newsletter-issue">
-                  <td className="py-2">{formatDateTime(issue.createdAt)}</td>
-                  <th scope="row" className="py-2 text-start font-normal">{issue.subject} <span className="text-xs text-slate-500">({issue.languages.join(", ")})</span></th>
-                  <td className="py-2 text-end" data-testid="issue-recipients">{issue.recipients}</td>
-                  <td className="py-2 text-end" data-testid="issue-queued">{issue.counts.queued}</td>
-                  <td className="py-2 text-end" data-testid="issue-sent">{issue.counts.sent}</td>
-                  <td className="py-2 text-end" data-testid="issue-failed">{issue.counts.failed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          items={issues}
+          empty={<p className="mt-2 text-sm text-slate-600">{t("backoffice.newsletter.noIssues")}</p>}
+          tableClassName="mt-2 w-full text-sm"
+          testId="newsletter-issues"
+          columns={[
+            t("backoffice.newsletter.date"),
+            t("backoffice.newsletter.subject"),
+            { label: t("backoffice.newsletter.recipients"), align: "end" },
+            { label: t("backoffice.newsletter.queued"), align: "end" },
+            { label: t("backoffice.newsletter.sent"), align: "end" },
+            { label: t("backoffice.newsletter.failed"), align: "end" },
+          ]}
+        >
+          {(issue) => (
+            <tr key={issue.id} className="border-b border-slate-100" data-testid="newsletter-issue">
+              <td className="py-2">{formatDateTime(issue.createdAt)}</td>
+              <th scope="row" className="py-2 text-start font-normal">{issue.subject} <span className="text-xs text-slate-500">({issue.languages.join(", ")})</span></th>
+              <td className="py-2 text-end" data-testid="issue-recipients">{issue.recipients}</td>
+              <td className="py-2 text-end" data-testid="issue-queued">{issue.counts.queued}</td>
+              <td className="py-2 text-end" data-testid="issue-sent">{issue.counts.sent}</td>
+              <td className="py-2 text-end" data-testid="issue-failed">{issue.counts.failed}</td>
+            </tr>
+          )}
+        </DataTable>
       </section>
     </AdminSection>
   );

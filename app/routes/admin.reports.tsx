@@ -6,6 +6,7 @@ import { formatPrice } from "~/utils/money";
 import { revenueByDay, topProducts } from "~/models/admin-stats.server";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { RevenueChart } from "~/components/admin/revenue-chart";
+import { DataTable } from "~/components/data-table";
 
 export const meta: MetaFunction = (args) =>
   adminPageMeta(args, (t) => ({ title: `${t("admin.tabs.reports")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
@@ -25,36 +26,28 @@ export default function AdminReports() {
       <RevenueChart days={reports.revenue} />
       <div className="card p-4 sm:p-6">
         <h3 className="font-semibold">{t("admin.reports.topTitle")}</h3>
-        {reports.top.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">{t("admin.reports.noSales")}</p>
-        ) : (
-          <table className="mt-2 w-full text-sm" data-testid="top-products">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 text-start">#</th>
-                <th scope="col" className="py-2 text-start">{t("admin.reports.product")}</th>
-                <th scope="col" className="py-2 text-end">{t("admin.reports.units")}</th>
-                <th scope="col" className="py-2 text-end">{t("admin.reports.revenue")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.top.map((product, index) => (
-                <tr key={`${product.productId ?? ""}-${product.name}`} className="border-b border-slate-100">
-                  <td className="py-2">{index + 1}</td>
-                  <th scope="row" className="py-2 text-start font-medium">
-                    {product.productId ? <Link to={`/products/${product.productId}`} className="hover:underline">{product.name}</Link> : product.name}
-                  </th>
-                  <td className="py-2 text-end">{product.units}</td>
-                  <td className="py-2 text-end" dir="ltr">
-                    {[product.revenueEUR > 0 ? formatPrice(product.revenueEUR, "EUR") : null, product.revenueCHF > 0 ? formatPrice(product.revenueCHF, "CHF") : null]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          items={reports.top}
+          empty={<p className="mt-2 text-sm text-slate-600">{t("admin.reports.noSales")}</p>}
+          tableClassName="mt-2 w-full text-sm"
+          testId="top-products"
+          columns={["#", t("admin.reports.product"), { label: t("admin.reports.units"), align: "end" }, { label: t("admin.reports.revenue"), align: "end" }]}
+        >
+          {(product, index) => (
+            <tr key={`${product.productId ?? ""}-${product.name}`} className="border-b border-slate-100">
+              <td className="py-2">{index + 1}</td>
+              <th scope="row" className="py-2 text-start font-medium">
+                {product.productId ? <Link to={`/products/${product.productId}`} className="hover:underline">{product.name}</Link> : product.name}
+              </th>
+              <td className="py-2 text-end">{product.units}</td>
+              <td className="py-2 text-end" dir="ltr">
+                {[product.revenueEUR > 0 ? formatPrice(product.revenueEUR, "EUR") : null, product.revenueCHF > 0 ? formatPrice(product.revenueCHF, "CHF") : null]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </td>
+            </tr>
+          )}
+        </DataTable>
       </div>
     </section>
   );

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requestContext } from "~/services/request-context.server";
-import { pageContent } from "~/i18n/catalogues.server";
+import { staticPageData } from "~/services/static-page.server";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
@@ -17,9 +16,8 @@ interface Post {
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { locale } = await requestContext({ request, context });
-  return { content: pageContent(locale, "blog") as unknown as StaticPageContent & { posts: Post[] } };
+export function loader(args: LoaderFunctionArgs) {
+  return staticPageData<StaticPageContent & { posts: Post[] }>(args, "blog");
 }
 
 /** Three teaser cards; the articles themselves are not published, so the cards do not link. */

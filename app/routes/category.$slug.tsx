@@ -5,7 +5,7 @@ import { findCategory, categoryName } from "~/data/categories";
 import { catalogueForRequest } from "~/services/catalogue-page.server";
 import { useT } from "~/i18n/use-t";
 import { pageMeta } from "~/utils/seo";
-import { FilterPanel, ProductResults, ViewSwitch } from "~/components/catalogue";
+import { CatalogueListing } from "~/components/catalogue";
 import { ArrowIcon, CategoryIcon } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle, PRODUCT_CARD_TEXTS } from "~/i18n/namespaces";
@@ -74,33 +74,17 @@ export default function CategoryPage() {
           </ul>
         </div>
       </section>
-      <div className="container-page py-8">
-        <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-          <p className="font-semibold" aria-live="polite">{t("catalogue.resultCount", { count: data.total })}</p>
-          <ViewSwitch view={data.params.view} />
-        </div>
-        <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-          <FilterPanel params={data.params} currency={data.currency} priceCeiling={data.priceCeiling} fixedCategory />
-          <div>
-            {data.products.length > 0 ? (
-              <>
-                <ProductResults
-                  products={data.products}
-                  view={data.params.view}
-                  favoriteIds={data.favoriteIds}
-                  page={data.params.page}
-                  pageCount={data.pageCount}
-                />
-              </>
-            ) : (
-              <div className="card p-8 text-center" data-testid="empty-state">
-                <p className="text-slate-600">{data.filtered ? t("catalogue.categoryPage.emptyFiltered") : t("catalogue.categoryPage.empty")}</p>
-                <Link to="/products" className="btn-primary mt-4">{t("catalogue.categoryPage.allProducts")}</Link>
-              </div>
-            )}
+      <CatalogueListing
+        catalogue={data}
+        heading={<p className="font-semibold" aria-live="polite">{t("catalogue.resultCount", { count: data.total })}</p>}
+        fixedCategory
+        empty={
+          <div className="card p-8 text-center" data-testid="empty-state">
+            <p className="text-slate-600">{data.filtered ? t("catalogue.categoryPage.emptyFiltered") : t("catalogue.categoryPage.empty")}</p>
+            <Link to="/products" className="btn-primary mt-4">{t("catalogue.categoryPage.allProducts")}</Link>
           </div>
-        </div>
-      </div>
+        }
+      />
     </>
   );
 }

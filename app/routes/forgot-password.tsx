@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { getAuthProvider } from "~/auth/provider.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
@@ -15,7 +15,10 @@ import { clientAddress } from "~/utils/client-address.server";
 import { siteUrl } from "~/utils/env.server";
 import { readFormData } from "~/utils/form-data.server";
 import { pageMeta } from "~/utils/seo";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { retryAfterHeaders } from "~/utils/retry-after.server";
+import { useZodForm } from "~/components/zod-form";
+import { Field, StatusButton } from "~/components/forms";
+import { AccountFormBody } from "~/components/account/account-form";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { logActionFailure } from "~/services/action-failure.server";
@@ -30,10 +33,7 @@ export const FORGOT_LIMITS = { windowSeconds: 15 * 60, perAddress: 10, perAccoun
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("password.forgot.title"), description: t("password.forgot.intro"), noindex: true }));
 
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
 
@@ -79,12 +79,7 @@ export default function ForgotPassword() {
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, fields] = useZodForm(forgotPasswordSchema, { lastResult });
   return (
     <div className="container-page flex justify-center py-12">
       <div className="card w-full max-w-md p-6 sm:p-8">
@@ -95,18 +90,14 @@ export default function ForgotPassword() {
             <p className="mt-1 text-sm">{t("password.forgot.sentText")}</p>
           </div>
         ) : (
-          <>
-            <p className="mt-2 text-slate-600">{t("password.forgot.intro")}</p>
-            <div className="mt-6">
-              <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
-              <Form method="post" {...getFormProps(form)} data-testid="forgot-form" className="space-y-2">
-                <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" required maxLength={254} />
-                <StatusButton className="btn-primary w-full" pendingLabel={t("password.forgot.submitting")}>
-                  {t("password.forgot.submit")}
-                </StatusButton>
-              </Form>
-            </div>
-          </>
+          <AccountFormBody intro={t("password.forgot.intro")} form={form} errorTitle={t("account.toast.error")}>
+            <Form method="post" {...getFormProps(form)} data-testid="forgot-form" className="space-y-2">
+              <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" required maxLength={254} />
+              <StatusButton className="btn-primary w-full" pendingLabel={t("password.forgot.submitting")}>
+                {t("password.forgot.submit")}
+              </StatusButton>
+            </Form>
+          </AccountFormBody>
         )}
         <p className="mt-6 text-center text-sm">
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">

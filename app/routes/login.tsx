@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useEffect, useState } from "react";
 import { getAuthProvider } from "~/auth/provider.server";
 import { startUserSession } from "~/auth/session.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
@@ -17,7 +16,10 @@ import { claimRateSlot, deleteStaleRateLimits, hitRateLimits, refundRateLimit, r
 import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/seo";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { retryAfterHeaders } from "~/utils/retry-after.server";
+import { useZodForm } from "~/components/zod-form";
+import { Field, StatusButton } from "~/components/forms";
+import { AccountFormBody, useRefusals } from "~/components/account/account-form";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
@@ -45,11 +47,7 @@ export const LOGIN_LIMITS = {
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.login.title"), description: t("account.meta.login.description"), noindex: true }));
 
-/** A refusal for too many attempts (429) tells the client when to try again. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export const handle = { i18n: ["account", "password"] } satisfies I18nHandle;
 
@@ -145,32 +143,15 @@ export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  // After a refused sign-in the password field starts empty again (the server never sends it back):
-  // a new key gives a fresh input, without re-validating the form.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (lastResult?.error?.[""]) setAttempt((n) => n + 1);
-  }, [lastResult]);
+  const [form, fields] = useZodForm(loginSchema, { lastResult });
+  // After a refused sign-in the password field starts empty again (the server never sends it back).
+  const attempt = useRefusals(lastResult);
   const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
   return (
     <div className="container-page flex justify-center py-12">
       <div className="card w-full max-w-md p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("account.login.title")}</h1>
-        <p className="mt-2 text-slate-600">{t("account.login.intro")}</p>
-        <div className="mt-6">
-          <FormErrors
-            id={form.errorId}
-            title={unexpected ? t("account.toast.error") : t("account.toast.loginFailed")}
-            errors={form.errors}
-            testId="form-alert"
-            className="mb-6"
-          />
+        <AccountFormBody intro={t("account.login.intro")} form={form} errorTitle={unexpected ? t("account.toast.error") : t("account.toast.loginFailed")}>
           <Form method="post" {...getFormProps(form)} data-testid="login-form" className="space-y-2">
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <Field meta={fields.email} type="email" label={t("account.fields.email")} autoComplete="email" required maxLength={254} />
@@ -192,7 +173,7 @@ export default function Login() {
               {t("account.login.submit")}
             </StatusButton>
           </Form>
-        </div>
+        </AccountFormBody>
         <p className="mt-6 text-center text-sm text-slate-600">
           {t("account.login.noAccount")}{" "}
           <Link to="/register" className="font-semibold text-brand-700 hover:underline">

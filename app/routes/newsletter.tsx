@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import { clientAddress } from "~/utils/client-address.server";
 import { safeRedirect } from "~/utils/redirect";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
+import { retryAfterHeaders } from "~/utils/retry-after.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { emailField, Honeypot, HONEYPOT_FIELD } from "~/components/message-form";
 import { readFormData } from "~/utils/form-data.server";
@@ -31,11 +32,7 @@ export const NEWSLETTER_RATE_LIMIT = {
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("newsletter.meta.title"), description: t("newsletter.meta.description") }));
 
-/** A page answering a rate-limited sign-up says when to try again. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export const handle = { i18n: ["newsletter", "forms"] } satisfies I18nHandle;
 

@@ -9,12 +9,9 @@ import { CustomerPaymentStatus } from "~/components/payment-status";
 import { CheckIcon } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock } from "~/components/address-block";
-import { BankTransferDetails } from "~/components/order-documents";
 import { VatRows } from "~/components/vat-lines";
-import { bankDetails } from "~/utils/shop-details.server";
-import { paymentCodes } from "~/utils/payment-codes.server";
-import { formatCreditorReference } from "~/utils/creditor-reference";
-import { GiroCode, QrBill } from "~/components/payment-codes";
+import { bankTransferView } from "~/utils/payment-codes.server";
+import { BankTransferPayment, QrBill } from "~/components/payment-codes";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { viewableOrder } from "~/services/viewable-order.server";
@@ -35,10 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeStyle: "short",
     timeZone: shopTimeZone(),
   }).format(new Date(order.createdAt));
-  const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
   // A bank transfer's QR code, drawn here as SVG (EUR: GiroCode, CHF: QR-bill); none for cash on delivery.
-  const codes = bank ? await paymentCodes(order, bank) : null;
-  return { order, date, bank, giroCode: codes?.giroCode?.svg ?? null, qrBill: codes?.qrBill?.svg ?? null, documents: await listOrderDocuments(order.id), messages: routeMessages(locale, handle) };
+  const { bank, giroCode, qrBill } = await bankTransferView(order);
+  return { order, date, bank, giroCode, qrBill, documents: await listOrderDocuments(order.id), messages: routeMessages(locale, handle) };
 }
 
 export default function OrderConfirmation() {
@@ -116,12 +112,7 @@ export default function OrderConfirmation() {
         </p>
         {documents.length > 0 ? <OrderDocumentList orderId={order.id} documents={documents} /> : null}
       </section>
-      {bank ? (
-        <div className="mt-6">
-          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={formatCreditorReference(order.paymentReference)} />
-          {giroCode ? <GiroCode svg={giroCode} /> : null}
-        </div>
-      ) : null}
+      {bank ? <BankTransferPayment bank={bank} giroCode={giroCode} order={order} /> : null}
       {qrBill ? <QrBill svg={qrBill} /> : null}
       <section className="card mt-6 grid gap-4 p-6 sm:grid-cols-2" aria-label={t("pricing.addresses.shipping")}>
         <AddressBlock title={t("pricing.addresses.shipping")} name={order.customerName} address={order.shippingAddress} testId="shipping-address" />

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { intlLocale } from "~/i18n/config";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
 import { seller } from "~/utils/shop-details.server";
-import { shopTimeZone } from "~/utils/shop-time.server";
+import { documentDate } from "~/utils/shop-time.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock } from "~/components/address-block";
 import { DocumentLines, DocumentTotals } from "~/components/order-documents";
+import { PrintableDocument } from "~/components/printable-document";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { viewableOrder } from "~/services/viewable-order.server";
@@ -28,11 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order, document: { locale, dir } } = await viewableOrder(request, params.orderId);
   const document = await readOrderDocument(order.id, params.number ?? "");
   if (!document) throw data(null, { status: 404 });
-  const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(document.createdAt));
   return {
     order: { id: order.id, number: order.number, customerName: order.customerName, billingAddress: order.billingAddress },
     document,
-    date,
+    date: documentDate(document.createdAt, locale),
     seller,
     // The document in the order's language (its texts, date and rates), the page around it in the visitor's.
     lang: locale,
@@ -45,41 +44,23 @@ export default function OrderDocumentPage() {
   const { order, document, date, seller, lang, dir } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
-    <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="order-document" data-kind={document.kind}>
-      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
-        <Link to={`/order-confirmation/${order.id}`} className="btn-secondary">
-          {t("documents.page.back")}
-        </Link>
-        <button type="button" className="btn-primary" onClick={() => window.print()}>
-          {t("documents.page.print")}
-        </button>
-      </div>
-      <header className="flex flex-wrap items-start justify-between gap-6">
-        <div>
-          <p className="text-xl font-bold">{seller.name}</p>
-          <p className="text-sm leading-relaxed">
-            {seller.street}
-            <br />
-            <bdi>{seller.postalCode}</bdi> {seller.city}
-            <br />
-            {t("pricing.invoice.vatId")}: <bdi>{seller.vatId}</bdi>
-          </p>
-        </div>
-        <div className="text-end">
-          <h1 className="text-3xl font-bold">{t(`documents.page.title.${document.kind}`)}</h1>
-          <dl className="mt-2 grid grid-cols-[auto_auto] gap-x-3 text-sm">
-            <dt className="text-slate-600">{t("documents.page.number")}</dt>
-            <dd className="font-mono font-semibold" dir="ltr" data-testid="document-number">{document.number}</dd>
-            <dt className="text-slate-600">{t("documents.page.date")}</dt>
-            <dd>{date}</dd>
-            <dt className="text-slate-600">{t("documents.page.refersTo")}</dt>
-            <dd className="font-mono" dir="ltr" data-testid="document-refers-to">{document.refersTo}</dd>
-            <dt className="text-slate-600">{t("documents.page.order")}</dt>
-            <dd className="font-mono" dir="ltr">{order.number}</dd>
-          </dl>
-        </div>
-      </header>
-
+    <PrintableDocument
+      lang={lang}
+      dir={dir}
+      testId="order-document"
+      kind={document.kind}
+      back={{ to: `/order-confirmation/${order.id}`, label: t("documents.page.back") }}
+      printLabel={t("documents.page.print")}
+      seller={seller}
+      sellerLines={[<>{t("pricing.invoice.vatId")}: <bdi>{seller.vatId}</bdi></>]}
+      title={t(`documents.page.title.${document.kind}`)}
+      facts={[
+        { label: t("documents.page.number"), value: document.number, code: true, bold: true, testId: "document-number" },
+        { label: t("documents.page.date"), value: date },
+        { label: t("documents.page.refersTo"), value: document.refersTo, code: true, testId: "document-refers-to" },
+        { label: t("documents.page.order"), value: order.number, code: true },
+      ]}
+    >
       <section className="mt-8" aria-label={t("pricing.addresses.billing")}>
         <AddressBlock title={t("pricing.addresses.billing")} name={order.customerName} address={order.billingAddress} testId="document-billing" />
       </section>
@@ -118,7 +99,7 @@ export default function OrderDocumentPage() {
           ids={{ netLine: "document-net-line", netAmount: "document-net-amount", vatLine: "document-vat-line", vatAmount: "document-vat-amount", gross: "document-total" }}
         />
       </table>
-    </article>
+    </PrintableDocument>
   );
 }
 

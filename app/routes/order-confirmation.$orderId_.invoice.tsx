@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { shopTimeZone } from "~/utils/shop-time.server";
-import { Link, useLoaderData } from "@remix-run/react";
-import { intlLocale } from "~/i18n/config";
+import { documentDate } from "~/utils/shop-time.server";
+import { useLoaderData } from "@remix-run/react";
 import { invoiceNumber } from "~/models/order-number";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
-import { bankDetails, seller } from "~/utils/shop-details.server";
-import { paymentCodes } from "~/utils/payment-codes.server";
-import { formatCreditorReference } from "~/utils/creditor-reference";
-import { GiroCode, QrBill } from "~/components/payment-codes";
+import { seller } from "~/utils/shop-details.server";
+import { bankTransferView } from "~/utils/payment-codes.server";
+import { BankTransferPayment, QrBill } from "~/components/payment-codes";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AddressBlock } from "~/components/address-block";
-import { BankTransferDetails, DocumentLines, DocumentTotals } from "~/components/order-documents";
+import { DocumentLines, DocumentTotals } from "~/components/order-documents";
+import { PrintableDocument } from "~/components/printable-document";
 import { routeMessages } from "~/i18n/catalogues.server";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { viewableOrder } from "~/services/viewable-order.server";
@@ -29,18 +28,16 @@ export const handle = { i18n: ["order", "checkout", "pricing", "catalogue"] } sa
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order, document: { locale, dir } } = await viewableOrder(request, params.orderId);
-  const date = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: shopTimeZone() }).format(new Date(order.createdAt));
-  const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
   // EUR: the GiroCode beside the bank details; CHF: the QR-bill on a sheet of its own at the end.
-  const codes = bank ? await paymentCodes(order, bank) : null;
+  const { bank, giroCode, qrBill } = await bankTransferView(order);
   return {
     order,
-    date,
+    date: documentDate(order.createdAt, locale),
     invoiceNumber: invoiceNumber(order.invoiceNumber),
     seller,
     bank,
-    giroCode: codes?.giroCode?.svg ?? null,
-    qrBill: codes?.qrBill?.svg ?? null,
+    giroCode,
+    qrBill,
     // The document in the order's language (its texts, date and rates), the page around it in the visitor's.
     lang: locale,
     dir,
@@ -52,43 +49,22 @@ export default function Invoice() {
   const { order, date, invoiceNumber, seller, bank, giroCode, qrBill, lang, dir } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
-    <article lang={lang} dir={dir} className="container-page max-w-4xl py-8 print:max-w-none print:p-0" data-testid="invoice">
-      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
-        <Link to={`/order-confirmation/${order.id}`} className="btn-secondary">
-          {t("pricing.invoice.back")}
-        </Link>
-        <button type="button" className="btn-primary" onClick={() => window.print()}>
-          {t("pricing.invoice.print")}
-        </button>
-      </div>
-      <header className="flex flex-wrap items-start justify-between gap-6">
-        <div data-testid="invoice-seller">
-          <p className="text-xl font-bold">{seller.name}</p>
-          <p className="text-sm leading-relaxed">
-            {seller.street}
-            <br />
-            <bdi>{seller.postalCode}</bdi> {seller.city}
-            <br />
-            {t(`checkout.countries.${seller.country}`)}
-            <br />
-            {t("pricing.invoice.vatId")}: <bdi>{seller.vatId}</bdi>
-            <br />
-            <bdi>{seller.email}</bdi>
-          </p>
-        </div>
-        <div className="text-end">
-          <h1 className="text-3xl font-bold">{t("pricing.invoice.title")}</h1>
-          <dl className="mt-2 grid grid-cols-[auto_auto] gap-x-3 text-sm">
-            <dt className="text-slate-600">{t("pricing.invoice.number")}</dt>
-            <dd className="font-mono font-semibold" dir="ltr" data-testid="invoice-number">{invoiceNumber}</dd>
-            <dt className="text-slate-600">{t("pricing.invoice.date")}</dt>
-            <dd data-testid="invoice-date">{date}</dd>
-            <dt className="text-slate-600">{t("pricing.invoice.order")}</dt>
-            <dd className="font-mono" dir="ltr" data-testid="invoice-order-number">{order.number}</dd>
-          </dl>
-        </div>
-      </header>
-
+    <PrintableDocument
+      lang={lang}
+      dir={dir}
+      testId="invoice"
+      back={{ to: `/order-confirmation/${order.id}`, label: t("pricing.invoice.back") }}
+      printLabel={t("pricing.invoice.print")}
+      seller={seller}
+      sellerLines={[t(`checkout.countries.${seller.country}`), <>{t("pricing.invoice.vatId")}: <bdi>{seller.vatId}</bdi></>, <bdi>{seller.email}</bdi>]}
+      sellerTestId="invoice-seller"
+      title={t("pricing.invoice.title")}
+      facts={[
+        { label: t("pricing.invoice.number"), value: invoiceNumber, code: true, bold: true, testId: "invoice-number" },
+        { label: t("pricing.invoice.date"), value: date, testId: "invoice-date" },
+        { label: t("pricing.invoice.order"), value: order.number, code: true, testId: "invoice-order-number" },
+      ]}
+    >
       <section className="mt-8 grid gap-6 sm:grid-cols-2 print:grid-cols-2" aria-label={t("pricing.invoice.buyer")}>
         <AddressBlock title={`${t("pricing.invoice.buyer")} · ${t("pricing.addresses.billing")}`} name={order.customerName} address={order.billingAddress} testId="invoice-billing" />
         <AddressBlock title={t("pricing.addresses.shipping")} name={order.customerName} address={order.shippingAddress} testId="invoice-shipping" />
@@ -122,15 +98,10 @@ export default function Invoice() {
         {t("pricing.invoice.payment")}: <strong data-testid="invoice-payment">{t(`checkout.payment.${order.paymentMethod}`)}</strong>
       </p>
       <p className="mt-1 text-sm text-slate-600">{t("pricing.invoice.deliveryDate")}</p>
-      {bank ? (
-        <div className="mt-6">
-          <BankTransferDetails bank={bank} amount={order.total} currency={order.currency} reference={formatCreditorReference(order.paymentReference)} />
-          {giroCode ? <GiroCode svg={giroCode} /> : null}
-        </div>
-      ) : null}
+      {bank ? <BankTransferPayment bank={bank} giroCode={giroCode} order={order} /> : null}
       <p className="mt-8 text-sm">{t("pricing.invoice.thanks")}</p>
       {qrBill ? <QrBill svg={qrBill} sheet /> : null}
-    </article>
+    </PrintableDocument>
   );
 }
 

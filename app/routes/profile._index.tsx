@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { requireUser } from "~/auth/guards.server";
 import { requestContext } from "~/services/request-context.server";
@@ -11,7 +11,9 @@ import { useT } from "~/i18n/use-t";
 import { countryCookies } from "~/services/preference-cookies.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/zod-form";
+import { Field, SelectField, StatusButton } from "~/components/forms";
+import { AccountFormBody } from "~/components/account/account-form";
 import { readFormData } from "~/utils/form-data.server";
 import { logActionFailure } from "~/services/action-failure.server";
 
@@ -66,19 +68,11 @@ export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: profile,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
+  const [form, fields] = useZodForm(profileSchema, { lastResult, defaultValue: profile });
   return (
     <section className="card w-full max-w-xl p-6 sm:p-8" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-xl font-bold">{t("account.profile.title")}</h2>
-      <p className="mt-2 text-slate-600">{t("account.profile.intro")}</p>
-      <div className="mt-6">
-        <FormErrors id={form.errorId} title={t("account.toast.updateFailed")} errors={form.errors} testId="form-alert" className="mb-6" />
+      <AccountFormBody intro={t("account.profile.intro")} form={form} errorTitle={t("account.toast.updateFailed")}>
         <Form method="post" {...getFormProps(form)} data-testid="profile-form" className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
           <Field meta={fields.firstName} label={t("account.fields.firstName")} autoComplete="given-name" required maxLength={100} />
           <Field meta={fields.lastName} label={t("account.fields.lastName")} autoComplete="family-name" required maxLength={100} />
@@ -117,7 +111,7 @@ export default function Profile() {
             {t("account.profile.update")}
           </StatusButton>
         </Form>
-      </div>
+      </AccountFormBody>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/seo";
 import { Pagination } from "~/components/pagination";
 import { CustomerOrderStatus } from "~/components/account/order-status-label";
 import { CustomerPaymentStatus } from "~/components/payment-status";
+import { DataTable } from "~/components/data-table";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("myaccount.meta.orders.title"), description: t("myaccount.meta.orders.description"), noindex: true }));
@@ -46,45 +47,38 @@ export default function CustomerOrders() {
           <p className="mt-1 text-sm text-slate-600">
             {t("myaccount.orders.intro")} {t("myaccount.orders.count", { count: total })}
           </p>
-          <div className="card mt-4 overflow-x-auto">
-            <table className="w-full text-sm" data-testid="customer-orders">
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="p-3 text-start">{t("myaccount.orders.number")}</th>
-                  <th scope="col" className="p-3 text-start">{t("myaccount.orders.date")}</th>
-                  <th scope="col" className="p-3 text-start">{t("myaccount.orders.status")}</th>
-                  <th scope="col" className="p-3 text-end">{t("myaccount.orders.items")}</th>
-                  <th scope="col" className="p-3 text-end">{t("myaccount.orders.total")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id} className="border-b border-slate-100" data-testid="customer-order" data-order-id={order.id}>
-                    <th scope="row" className="p-3 text-start font-normal">
-                      <Link
-                        to={`/profile/orders/${order.id}`}
-                        className="font-mono font-semibold text-brand-700 hover:underline"
-                        aria-label={t("myaccount.orders.view", { number: order.number })}
-                      >
-                        {order.number}
-                      </Link>
-                    </th>
-                    <td className="p-3">{order.date}</td>
-                    <td className="p-3">
-                      <span className="flex flex-wrap gap-1">
-                        <CustomerOrderStatus status={order.status} />
-                        <CustomerPaymentStatus order={order} />
-                      </span>
-                    </td>
-                    <td className="p-3 text-end">{t("myaccount.orders.itemCount", { count: order.itemCount })}</td>
-                    <td className="p-3 text-end font-semibold" dir="ltr" data-testid="order-total">
-                      {formatPrice(order.total, order.currency)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            items={orders}
+            className="card mt-4 overflow-x-auto"
+            testId="customer-orders"
+            cell="p-3"
+            columns={[t("myaccount.orders.number"), t("myaccount.orders.date"), t("myaccount.orders.status"), { label: t("myaccount.orders.items"), align: "end" }, { label: t("myaccount.orders.total"), align: "end" }]}
+          >
+            {(order) => (
+              <tr key={order.id} className="border-b border-slate-100" data-testid="customer-order" data-order-id={order.id}>
+                <th scope="row" className="p-3 text-start font-normal">
+                  <Link
+                    to={`/profile/orders/${order.id}`}
+                    className="font-mono font-semibold text-brand-700 hover:underline"
+                    aria-label={t("myaccount.orders.view", { number: order.number })}
+                  >
+                    {order.number}
+                  </Link>
+                </th>
+                <td className="p-3">{order.date}</td>
+                <td className="p-3">
+                  <span className="flex flex-wrap gap-1">
+                    <CustomerOrderStatus status={order.status} />
+                    <CustomerPaymentStatus order={order} />
+                  </span>
+                </td>
+                <td className="p-3 text-end">{t("myaccount.orders.itemCount", { count: order.itemCount })}</td>
+                <td className="p-3 text-end font-semibold" dir="ltr" data-testid="order-total">
+                  {formatPrice(order.total, order.currency)}
+                </td>
+              </tr>
+            )}
+          </DataTable>
           <Pagination page={page} pageCount={pageCount} />
         </>
       )}

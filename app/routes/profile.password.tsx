@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { requireUser } from "~/auth/guards.server";
 import { getSignedInSession } from "~/auth/user.server";
@@ -17,7 +17,10 @@ import { hitRateLimit, resetRateLimit } from "~/models/rate-limit.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/zod-form";
+import { Field, StatusButton } from "~/components/forms";
+import { AccountFormBody } from "~/components/account/account-form";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { logActionFailure } from "~/services/action-failure.server";
 
 /** Change password (/profile/password): current, new, confirm; the account's other sessions end. */
@@ -73,27 +76,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangePassword() {
   const lastResult = useActionData<typeof action>();
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-  });
+  const [form, fields] = useZodForm(changePasswordSchema, { lastResult });
   return (
     <section className="card p-6" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-xl font-bold">{t("password.change.title")}</h2>
-      <p className="mt-2 text-slate-600">{t("password.change.intro")}</p>
-      <div className="mt-6 max-w-md">
-        <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
+      <AccountFormBody intro={t("password.change.intro")} form={form} errorTitle={t("account.toast.error")} className="mt-6 max-w-md">
         <Form method="post" {...getFormProps(form)} data-testid="change-password-form" className="space-y-2">
           <Field meta={fields.currentPassword} type="password" label={t("password.fields.currentPassword")} autoComplete="current-password" required maxLength={128} />
-          <Field meta={fields.password} type="password" label={t("password.fields.newPassword")} autoComplete="new-password" required minLength={8} maxLength={128} />
-          <Field meta={fields.confirmPassword} type="password" label={t("password.fields.confirmPassword")} autoComplete="new-password" required maxLength={128} />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           <StatusButton className="btn-primary" pendingLabel={t("password.change.submitting")}>
             {t("password.change.submit")}
           </StatusButton>
         </Form>
-      </div>
+      </AccountFormBody>
     </section>
   );
 }

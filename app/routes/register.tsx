@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useEffect, useState } from "react";
 import { getAuthProvider } from "~/auth/provider.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
 import { PASSWORD_MAX, PASSWORD_MIN, registerSchema, UNEXPECTED } from "~/auth/schemas";
@@ -15,7 +14,10 @@ import { hitRateLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
+import { retryAfterHeaders } from "~/utils/retry-after.server";
+import { useZodForm } from "~/components/zod-form";
 import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { AccountFormBody, useRefusals } from "~/components/account/account-form";
 import { readFormData } from "~/utils/form-data.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
@@ -27,11 +29,7 @@ const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.register.title"), description: t("account.meta.register.description"), noindex: true }));
 
-/** A refusal for too many attempts (429) tells the client when to try again. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export const handle = { i18n: ["account"] } satisfies I18nHandle;
 
@@ -87,34 +85,20 @@ export default function Register() {
   const { country } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { country },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
-  // After a refused registration the password fields start empty again (the server never sends
-  // them back): new keys give fresh inputs, without re-validating the form.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (lastResult?.error?.[""]) setAttempt((n) => n + 1);
-  }, [lastResult]);
+  const [form, fields] = useZodForm(registerSchema, { lastResult, defaultValue: { country } });
+  // After a refused registration the password fields start empty again (the server never sends them back).
+  const attempt = useRefusals(lastResult);
   const unexpected = form.errors?.includes(UNEXPECTED) ?? false;
   const mismatch = fields.confirmPassword.errors?.includes("account.errors.passwordMismatch") ?? false;
   return (
     <div className="container-page flex justify-center py-12">
       <div className="card w-full max-w-xl p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("account.register.title")}</h1>
-        <p className="mt-2 text-slate-600">{t("account.register.intro")}</p>
-        <div className="mt-6">
-          <FormErrors
-            id={form.errorId}
-            title={unexpected ? t("account.toast.error") : t("account.toast.registrationFailed")}
-            errors={form.errors}
-            testId="form-alert"
-            className="mb-6"
-          />
+        <AccountFormBody
+          intro={t("account.register.intro")}
+          form={form}
+          errorTitle={unexpected ? t("account.toast.error") : t("account.toast.registrationFailed")}
+        >
           {mismatch ? (
             <FormErrors title={t("account.toast.passwordMismatchTitle")} errors={["account.errors.passwordMismatch"]} testId="form-alert" className="mb-6" />
           ) : null}
@@ -163,7 +147,7 @@ export default function Register() {
               {t("account.register.submit")}
             </StatusButton>
           </Form>
-        </div>
+        </AccountFormBody>
         <p className="mt-6 text-center text-sm text-slate-600">
           {t("account.register.haveAccount")}{" "}
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { getAuthProvider } from "~/auth/provider.server";
 import { authFailureMessage, authFailureStatus } from "~/auth/messages.server";
@@ -16,7 +16,10 @@ import { clientAddress } from "~/utils/client-address.server";
 import { readFormData } from "~/utils/form-data.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/zod-form";
+import { StatusButton } from "~/components/forms";
+import { AccountFormBody } from "~/components/account/account-form";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 import type { Messages } from "~/i18n/translate";
@@ -79,12 +82,7 @@ export default function ResetPassword() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useT();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const [form, fields] = useZodForm(resetPasswordSchema, { lastResult: actionData?.result });
   const invalid = view.state === "invalid" || actionData?.invalid === true;
   return (
     <div className="container-page flex justify-center py-12" data-testid="reset-password" data-state={invalid ? "invalid" : "form"}>
@@ -102,18 +100,15 @@ export default function ResetPassword() {
         ) : (
           <>
             <h1 className="text-2xl font-bold">{t("password.reset.title")}</h1>
-            <p className="mt-2 text-slate-600">{t("password.reset.intro")}</p>
-            <div className="mt-6">
-              <FormErrors id={form.errorId} title={t("account.toast.error")} errors={form.errors} testId="form-alert" className="mb-6" />
+            <AccountFormBody intro={t("password.reset.intro")} form={form} errorTitle={t("account.toast.error")}>
               <Form method="post" {...getFormProps(form)} data-testid="reset-form" className="space-y-2">
                 <input type="hidden" name="token" value={view.state === "form" ? view.token : ""} />
-                <Field meta={fields.password} type="password" label={t("password.fields.newPassword")} autoComplete="new-password" required minLength={8} maxLength={128} />
-                <Field meta={fields.confirmPassword} type="password" label={t("password.fields.confirmPassword")} autoComplete="new-password" required maxLength={128} />
+                <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
                 <StatusButton className="btn-primary w-full" pendingLabel={t("password.reset.submitting")}>
                   {t("password.reset.submit")}
                 </StatusButton>
               </Form>
-            </div>
+            </AccountFormBody>
           </>
         )}
       </div>

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requestContext } from "~/services/request-context.server";
-import { pageContent } from "~/i18n/catalogues.server";
+import { staticPageData } from "~/services/static-page.server";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { seller } from "~/utils/shop-details.server";
@@ -19,9 +18,9 @@ function withSeller<T>(value: T): T {
   return value;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { locale } = await requestContext({ request, context });
-  return { content: withSeller(pageContent(locale, "returns")) as unknown as StaticPageContent & { withdrawalBox: { text: string; link: string } } };
+export async function loader(args: LoaderFunctionArgs) {
+  const { content } = await staticPageData<StaticPageContent & { withdrawalBox: { text: string; link: string } }>(args, "returns");
+  return { content: withSeller(content) };
 }
 
 export default function ReturnsPage() {

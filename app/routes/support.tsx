@@ -1,20 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { requestContext } from "~/services/request-context.server";
-import { pageContent, routeMessages } from "~/i18n/catalogues.server";
+import { staticPageData } from "~/services/static-page.server";
 import { useT } from "~/i18n/use-t";
 import { createSupportRequest, findOrderIdByNumber } from "~/models/message.server";
 import { submitMessageForm } from "~/services/message-form.server";
-import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
+import { Field } from "~/components/forms";
 import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
 import {
-  Honeypot,
-  MESSAGE_MAX,
-  SentPanel,
+  MessageFormPanel,
+  MessageTextField,
   emailField,
   longTextField,
   nameField,
@@ -32,9 +28,6 @@ const supportSchema = z.object({
   description: longTextField("description"),
 });
 
-/** Requests per address and window: enough for a person, too few for a spammer. */
-const SUPPORT_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
-
 interface SupportBox {
   title: string;
   text: string;
@@ -47,16 +40,14 @@ export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
 export const handle = { i18n: ["forms"] } satisfies I18nHandle;
 
-export async function loader(args: LoaderFunctionArgs) {
-  const { locale } = await requestContext(args);
-  return { messages: routeMessages(locale, handle), content: pageContent(locale, "support") as unknown as SupportContent };
+export function loader(args: LoaderFunctionArgs) {
+  return staticPageData<SupportContent>(args, "support", handle);
 }
 
 export function action(args: ActionFunctionArgs) {
   return submitMessageForm(args, {
     kind: "support",
     schema: supportSchema,
-    rateLimit: SUPPORT_RATE_LIMIT,
     store: async ({ orderNumber, ...fields }, sender) => {
       const orderId = orderNumber ? await findOrderIdByNumber(orderNumber) : null;
       if (orderNumber && !orderId) return { fieldErrors: { orderNumber: ["forms.errors.orderNotFound"] } };
@@ -79,8 +70,6 @@ function Box({ box, children }: { box: SupportBox; children: ReactNode }) {
 export default function Support() {
   const { content } = useLoaderData<typeof loader>();
   const { t } = useT();
-  const [params] = useSearchParams();
-  const isSent = params.get("sent") === "1";
   return (
     <StaticPage
       content={content}
@@ -108,59 +97,31 @@ export default function Support() {
               </Box>
             </div>
           </section>
-          <div className="mb-10 max-w-3xl">{isSent ? <SentPanel kind="support" /> : <SupportForm />}</div>
+          <div className="mb-10 max-w-3xl">
+            <MessageFormPanel kind="support" formId="support-form" schema={supportSchema}>
+              {(fields) => (
+                <>
+                  <div className="grid gap-x-4 sm:grid-cols-2">
+                    <Field meta={fields.name} label={t("forms.fields.name")} autoComplete="name" />
+                    <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
+                  </div>
+                  <Field
+                    meta={fields.orderNumber}
+                    label={`${t("forms.fields.orderNumber")} ${t("forms.fields.optional")}`}
+                    hint={t("forms.fields.orderNumberHint")}
+                    autoComplete="off"
+                    dir="ltr"
+                    pattern={undefined}
+                  />
+                  <Field meta={fields.subject} label={t("forms.fields.subject")} />
+                  <MessageTextField meta={fields.description} label={t("forms.fields.description")} />
+                </>
+              )}
+            </MessageFormPanel>
+          </div>
         </>
       }
     />
-  );
-}
-
-function SupportForm() {
-  const { t } = useT();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "support-form",
-    lastResult,
-    constraint: getZodConstraint(supportSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportSchema }),
-  });
-  return (
-    <section className="card p-6" aria-labelledby="support-form-title">
-      <h2 id="support-form-title" className="text-xl font-bold">
-        {t("forms.support.title")}
-      </h2>
-      <p className="mb-4 mt-1 text-sm text-slate-600">{t("forms.support.intro")}</p>
-      <Form method="post" {...getFormProps(form)} className="relative">
-        <FormErrors id={form.errorId} errors={form.errors} className="mb-4" />
-        <Honeypot />
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field meta={fields.name} label={t("forms.fields.name")} autoComplete="name" />
-          <Field meta={fields.email} type="email" label={t("forms.fields.email")} autoComplete="email" />
-        </div>
-        <Field
-          meta={fields.orderNumber}
-          label={`${t("forms.fields.orderNumber")} ${t("forms.fields.optional")}`}
-          hint={t("forms.fields.orderNumberHint")}
-          autoComplete="off"
-          dir="ltr"
-          pattern={undefined}
-        />
-        <Field meta={fields.subject} label={t("forms.fields.subject")} />
-        <TextareaField
-          meta={fields.description}
-          label={t("forms.fields.description")}
-          rows={6}
-          // The browser counts UTF-16 units, the server characters: at worst the browser stops early.
-          maxLength={MESSAGE_MAX}
-          inputClassName="min-h-36"
-        />
-        <StatusButton className="btn-primary mt-2 w-full sm:w-auto" pendingLabel={t("forms.sending")}>
-          {t("forms.support.submit")}
-        </StatusButton>
-      </Form>
-    </section>
   );
 }
 

@@ -1,20 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { requestContext } from "~/services/request-context.server";
-import { pageContent } from "~/i18n/catalogues.server";
-import { StaticPage, staticPageMeta, type StaticPageContent } from "~/components/static-page";
+import { staticPageData } from "~/services/static-page.server";
+import { StaticPageRoute, staticPageMeta } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta: MetaFunction<typeof loader> = (args) => staticPageMeta(args);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { locale } = await requestContext({ request, context });
-  return { content: pageContent(locale, "terms") as unknown as StaticPageContent };
+export function loader(args: LoaderFunctionArgs) {
+  return staticPageData(args, "terms");
 }
 
-export default function TermsPage() {
-  const { content } = useLoaderData<typeof loader>();
-  return <StaticPage content={content} />;
-}
+export default StaticPageRoute;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -12,11 +12,14 @@ import { requestContext } from "./request-context.server";
 
 type MessageKind = "contact" | "support" | "accessibility";
 
+/** Messages per client address and window, each form its own counter: enough for a person, too few for a spammer. */
+export const MESSAGE_RATE_LIMIT = { limit: 5, windowSeconds: 600 } as const;
+
 export interface MessageForm<Schema extends z.ZodTypeAny> {
   kind: MessageKind;
   schema: Schema;
-  /** Messages per client address and window (each form its own counter). */
-  rateLimit: { limit: number; windowSeconds: number };
+  /** Messages per client address and window (each form its own counter); MESSAGE_RATE_LIMIT unless told. */
+  rateLimit?: { limit: number; windowSeconds: number };
   /**
    * Stores the message (the sender's language and account given: a signed-in sender's message is
    * linked to their account, a typed address links nothing), or answers with field errors.
@@ -37,7 +40,8 @@ export async function submitMessageForm<Schema extends z.ZodTypeAny>({ request, 
   const submission = parseWithZod(formData, { schema: form.schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const limit = await hitRateLimit(`${form.kind}:${clientAddress(request)}`, form.rateLimit.limit, form.rateLimit.windowSeconds);
+  const rateLimit = form.rateLimit ?? MESSAGE_RATE_LIMIT;
+  const limit = await hitRateLimit(`${form.kind}:${clientAddress(request)}`, rateLimit.limit, rateLimit.windowSeconds);
   if (!limit.allowed) return messageRateLimited(submission, limit.retryAfter);
 
   const { locale, userId } = await requestContext({ request, context });

@@ -3,7 +3,7 @@ import { formatCreditorReference } from "./creditor-reference";
 import { epcPayload, PaymentCodeError } from "./epc-qr";
 import { isQrBillAccount, isQrIban, qrBillData, qrBillLanguage, qrBillSvg } from "./qr-bill.server";
 import { formatQrReference, qrReference } from "./qr-reference";
-import { seller, type BankDetails } from "./shop-details.server";
+import { bankDetails, seller, type BankDetails } from "./shop-details.server";
 import type { Currency } from "./money";
 
 /**
@@ -127,6 +127,16 @@ export async function paymentCodes(order: PayableOrder, bank: BankDetails): Prom
     giroCode: payload ? { payload, svg: await QRCode.toString(payload, { ...QR_OPTIONS, type: "svg" }) } : null,
     qrBill: qrBill(order, bank),
   };
+}
+
+/**
+ * What an order's pages (confirmation, invoice) show for paying it: for a bank transfer the shop's
+ * account and its QR code as SVG (EUR: GiroCode, CHF: QR-bill); for cash on delivery nothing.
+ */
+export async function bankTransferView(order: PayableOrder) {
+  const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
+  const codes = bank ? await paymentCodes(order, bank) : null;
+  return { bank, giroCode: codes?.giroCode?.svg ?? null, qrBill: codes?.qrBill?.svg ?? null };
 }
 
 /** A QR code as PNG (the e-mail's inline image): six pixels a module, which mail clients show at about 4 cm. */

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { useAdminDateTime } from "~/components/admin/admin-ui";
 import type { InboxData } from "~/models/admin-inbox.server";
+import { DataTable } from "~/components/data-table";
 
 const emailStatusTone: Record<string, string> = {
   queued: "bg-slate-100 text-slate-800",
@@ -18,6 +19,14 @@ export function EmailStatusBadge({ status }: { status: string }) {
     </span>
   );
 }
+
+/** The look of the inbox's two lists (messages, e-mails). */
+const LIST_TABLE = {
+  className: "mt-4 overflow-x-auto",
+  tableClassName: "w-full text-start text-sm",
+  row: "border-b border-slate-200 text-slate-600",
+  cell: "py-2 pe-3",
+} as const;
 
 function messageState(message: InboxData["messages"][number]): "done" | "read" | "unread" {
   return message.doneAt ? "done" : message.readAt ? "read" : "unread";
@@ -45,58 +54,44 @@ export function InboxLists({ data }: { data: InboxData }) {
             {data.showDone ? t("inbox.messages.hideDone") : t("inbox.messages.showDone")}
           </Link>
         </div>
-        {data.messages.length === 0 ? (
-          <p className="mt-4 text-slate-600">{t("inbox.messages.empty")}</p>
-        ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-start text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.messages.state")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.messages.kind")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.messages.from")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.messages.subject")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.messages.received")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.messages.map((message) => {
-                  const state = messageState(message);
-                  return (
-                    <tr
-                      key={`${message.kind}-${message.id}`}
-                      className={`border-b border-slate-100 ${state === "unread" ? "font-semibold" : ""}`}
-                      data-testid="inbox-message"
-                      data-state={state}
-                    >
-                      <td className="py-2 pe-3">{t(`inbox.messages.states.${state}`)}</td>
-                      <td className="py-2 pe-3">
-                        {t(`inbox.messages.kinds.${message.kind}`)}
-                        {message.orderNumber ? (
-                          <span className="block text-xs text-slate-600" dir="ltr">
-                            {t("inbox.messages.order", { number: message.orderNumber })}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="py-2 pe-3">
-                        {message.name}
-                        <span className="block text-xs font-normal text-slate-600">{message.email}</span>
-                      </td>
-                      <td className="py-2 pe-3">
-                        <Link to={`/admin/messages/${message.kind}-${message.id}`} className="text-brand-700 hover:underline">
-                          {message.subject}
-                        </Link>
-                      </td>
-                      <td className="whitespace-nowrap py-2 pe-3" dir="ltr">
-                        {formatDateTime(message.createdAt)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          {...LIST_TABLE}
+          items={data.messages}
+          empty={<p className="mt-4 text-slate-600">{t("inbox.messages.empty")}</p>}
+          columns={[t("inbox.messages.state"), t("inbox.messages.kind"), t("inbox.messages.from"), t("inbox.messages.subject"), t("inbox.messages.received")]}
+        >
+          {(message) => {
+            const state = messageState(message);
+            return (
+              <tr
+                key={`${message.kind}-${message.id}`}
+                className={`border-b border-slate-100 ${state === "unread" ? "font-semibold" : ""}`}
+                data-testid="inbox-message"
+                data-state={state}
+              >
+                <td className="py-2 pe-3">{t(`inbox.messages.states.${state}`)}</td>
+                <td className="py-2 pe-3">
+                  {t(`inbox.messages.kinds.${message.kind}`)}
+                  {message.orderNumber ? (
+                    <span className="block text-xs text-slate-600" dir="ltr">
+                      {t("inbox.messages.order", { number: message.orderNumber })}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="py-2 pe-3">
+                  {message.name}
+                  <span className="block text-xs font-normal text-slate-600">{message.email}</span>
+                </td>
+                <td className="py-2 pe-3">
+                  <Link to={`/admin/messages/${message.kind}-${message.id}`} className="text-brand-700 hover:underline">
+                    {message.subject}
+                  </Link>
+                </td>
+                <td className="whitespace-nowrap py-2 pe-3" dir="ltr">{formatDateTime(message.createdAt)}</td>
+              </tr>
+            );
+          }}
+        </DataTable>
       </section>
 
       <section aria-labelledby="inbox-outbox-heading" className="card p-4 sm:p-6" data-testid="inbox-outbox">
@@ -131,50 +126,42 @@ export function InboxLists({ data }: { data: InboxData }) {
             {t("inbox.outbox.noSmtp")}
           </p>
         )}
-        {data.outbox.length === 0 ? (
-          <p className="mt-4 text-slate-600">{t("inbox.outbox.empty")}</p>
-        ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-start text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.outbox.status")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.outbox.kind")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.outbox.to")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.outbox.subject")}</th>
-                  <th scope="col" className="py-2 pe-3 text-end">{t("inbox.outbox.attempts")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.outbox.lastError")}</th>
-                  <th scope="col" className="py-2 pe-3 text-start">{t("inbox.outbox.created")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.outbox.map((email) => (
-                  <tr key={email.id} className="border-b border-slate-100" data-testid="outbox-email" data-kind={email.kind}>
-                    <td className="py-2 pe-3">
-                      <EmailStatusBadge status={email.status} />
-                    </td>
-                    <td className="py-2 pe-3">{t(`inbox.outbox.kinds.${email.kind}`)}</td>
-                    <td className="py-2 pe-3" dir="ltr">
-                      {email.to}
-                    </td>
-                    <td className="py-2 pe-3">
-                      <Link to={`/admin/messages/email-${email.id}`} className="text-brand-700 hover:underline">
-                        {email.subject}
-                      </Link>
-                    </td>
-                    <td className="py-2 pe-3 text-end">{email.attempts}</td>
-                    <td className="max-w-56 truncate py-2 pe-3 text-xs text-red-800" title={email.lastError ?? undefined}>
-                      {email.lastError ?? ""}
-                    </td>
-                    <td className="whitespace-nowrap py-2 pe-3" dir="ltr">
-                      {formatDateTime(email.createdAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          {...LIST_TABLE}
+          items={data.outbox}
+          empty={<p className="mt-4 text-slate-600">{t("inbox.outbox.empty")}</p>}
+          columns={[
+            t("inbox.outbox.status"),
+            t("inbox.outbox.kind"),
+            t("inbox.outbox.to"),
+            t("inbox.outbox.subject"),
+            { label: t("inbox.outbox.attempts"), align: "end" },
+            t("inbox.outbox.lastError"),
+            t("inbox.outbox.created"),
+          ]}
+        >
+          {(email) => (
+            <tr key={email.id} className="border-b border-slate-100" data-testid="outbox-email" data-kind={email.kind}>
+              <td className="py-2 pe-3">
+                <EmailStatusBadge status={email.status} />
+              </td>
+              <td className="py-2 pe-3">{t(`inbox.outbox.kinds.${email.kind}`)}</td>
+              <td className="py-2 pe-3" dir="ltr">
+                {email.to}
+              </td>
+              <td className="py-2 pe-3">
+                <Link to={`/admin/messages/email-${email.id}`} className="text-brand-700 hover:underline">
+                  {email.subject}
+                </Link>
+              </td>
+              <td className="py-2 pe-3 text-end">{email.attempts}</td>
+              <td className="max-w-56 truncate py-2 pe-3 text-xs text-red-800" title={email.lastError ?? undefined}>
+                {email.lastError ?? ""}
+              </td>
+              <td className="whitespace-nowrap py-2 pe-3" dir="ltr">{formatDateTime(email.createdAt)}</td>
+            </tr>
+          )}
+        </DataTable>
       </section>
     </div>
   );
