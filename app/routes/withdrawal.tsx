@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requestContext } from "~/services/request-context.server";
 import { identifyDefaults, submitWithdrawalStep, withdrawalReceipt } from "~/services/withdrawal-form.server";
@@ -6,6 +6,7 @@ import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { pageMeta } from "~/utils/seo";
+import { retryAfterHeaders } from "~/utils/retry-after.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ConfirmStep } from "~/components/withdrawal/confirm-step";
 import { DetailsForm } from "~/components/withdrawal/details-step";
@@ -27,10 +28,7 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("withdrawal.meta.title"), description: t("withdrawal.meta.description") }));
 
 /** A refusal for too many attempts (429) tells the client when to try again. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale, user } = await requestContext({ request, context });
