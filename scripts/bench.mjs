@@ -19,7 +19,22 @@
 //
 // BENCH_ONLY=search: only the listing beside the searches (plain, typo + compound word, several
 // words), on the embedded database of BENCH_PRODUCTS, uncached (PAGE_CACHE=off, PAGE_CACHE_TTL=0:
-// every request runs its queries); written into the "bench-search" block of docs/performance.md.
+// every request runs its queries), in BENCH_SEARCH_ROUNDS (3) interleaved rounds so that each
+// search is compared with the listing measured right beside it; written into the "bench-search"
+// block of docs/performance.md.
+//
+// BENCH_COMPARE=<dir of another build> (e.g. an older commit's, built with its own BUILD_DIR): that
+// build ("before") beside BUILD_DIR ("after") on the embedded database, each on a fresh data folder
+// of its own (its own migrations and seed) filled to BENCH_PRODUCTS, on BENCH_PORT + 2 and
+// BENCH_PORT. Every GET route of the bench, plus the cart page and the search suggestions, for each
+// kind of visitor (and a new visitor asking for gzip/brotli as browsers do), measured interleaved: BENCH_COMPARE_ROUNDS (2) rounds of the two builds one after
+// the other in alternating order (before, after; after, before), so both see the same machine load.
+// A page either build does not answer with 200 is listed as skipped. A row below 0.85× after ÷ before
+// is measured once more on its own. BENCH_COMPARE_LABEL names the other build (e.g. its commit);
+// BENCH_COMPARE_ROUTES (route names, comma-separated: "product,cart page") measures only those and
+// only prints them.
+// Prints route | visitor | before/after req/s | after/before | before/after p99 and writes it,
+// with the load average at the start and end, into the "bench-compare" block of docs/performance.md.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -40,6 +55,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const base = `http://localhost:${PORT}`;
 const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
 const LISTING = "/products";
+/** BENCH_ONLY=search: how many rounds of the listing and the searches, interleaved. */
+const SEARCH_ROUNDS = Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 3));
 
 const routes = [
   { name: "home", path: "/" },
@@ -100,8 +117,8 @@ async function fillEmbedded(dataDir, size) {
 // ---------------------------------------------------------------------------------------------
 // Visitors
 
-async function cartVisitor() {
-  const visitor = new Visitor(base, "with a cart");
+async function cartVisitor(origin = base) {
+  const visitor = new Visitor(origin, "with a cart");
   await visitor.request("/cart", { method: "POST", form: { intent: "add", productId: PRODUCT_ID, quantity: "1", redirectTo: "/" } });
   await visitor.settle();
   if (!visitor.cookies.has("cart-session-id")) throw new Error("adding to the cart set no cart cookie");
@@ -111,8 +128,8 @@ async function cartVisitor() {
 const BENCH_PASSWORD = "bench-password-1";
 
 /** A new customer account (signed up and signed in), with favourites on the listing's first page and a cart line. */
-async function customerVisitor(email) {
-  const visitor = new Visitor(base, "signed in, favourites");
+async function customerVisitor(email, origin = base) {
+  const visitor = new Visitor(origin, "signed in, favourites");
   await visitor.request("/register", {
     method: "POST",
     form: { firstName: "Bench", lastName: "Kunde", email, country: "DE", password: BENCH_PASSWORD, confirmPassword: BENCH_PASSWORD },
@@ -244,7 +261,7 @@ async function propagation(admin) {
 // ---------------------------------------------------------------------------------------------
 // One setup
 
-async function measureSetup({ label, size, env, dataDir, short = false, prepare, only = routes }) {
+async function measureSetup({ label, size, env, dataDir, short = false, prepare, only = routes, rounds = 1 }) {
   log(`${label}: starting the shop…`);
   const server = await startServer({ buildDir: BUILD_DIR, port: PORT, dataDir, env });
   const results = [];
@@ -257,15 +274,21 @@ async function measureSetup({ label, size, env, dataDir, short = false, prepare,
     const admin = prepare ? await prepare(visitors) : undefined;
     bytes = await listingBytes(visitors[1]);
     if (!short) bare = await measureBare();
-    for (const route of only) {
-      for (const visitor of visitors) {
-        await pause(2000);
-        const headers = visitor.cookies.size ? { cookie: visitor.header } : {};
-        const pageBytes = await warm(base + route.path, headers);
-        log(`${label}: ${route.name} (${visitor.name})…`);
-        const run = autocannon(base + route.path, { headers });
-        results.push({ route: route.name, visitor: visitor.name, bytes: pageBytes, ...run, ofBare: bare ? run.rps / bare.rps : undefined });
-      }
+    // With rounds > 1 (BENCH_ONLY=search): per round and visitor the routes one right after the
+    // other, in alternating order, so that routes compared are measured under the same load.
+    const plan =
+      rounds > 1
+        ? Array.from({ length: rounds }, (_, round) =>
+            visitors.flatMap((visitor) => (round % 2 === 0 ? only : [...only].reverse()).map((route) => ({ route, visitor, round }))),
+          ).flat()
+        : only.flatMap((route) => visitors.map((visitor) => ({ route, visitor, round: 0 })));
+    for (const { route, visitor, round } of plan) {
+      await pause(2000);
+      const headers = visitor.cookies.size ? { cookie: visitor.header } : {};
+      const pageBytes = await warm(base + route.path, headers);
+      log(`${label}: ${route.name} (${visitor.name})${rounds > 1 ? `, round ${round + 1}/${rounds}` : ""}…`);
+      const run = autocannon(base + route.path, { headers });
+      results.push({ route: route.name, visitor: visitor.name, round, bytes: pageBytes, ...run, ofBare: bare ? run.rps / bare.rps : undefined });
     }
     const cart = visitors[1];
     if (!short) {
@@ -421,17 +444,28 @@ async function postgresSetups(url) {
 /** BENCH_ONLY=search: the listing and the searches side by side, uncached. */
 async function searchOnly() {
   const only = routes.filter((route) => route.path === LISTING || route.path.startsWith("/search"));
-  const setup = await embeddedSetup(SIZE, true, { only, env: { PAGE_CACHE: "off", PAGE_CACHE_TTL: "0" } });
+  const rounds = SEARCH_ROUNDS;
+  const load = os.loadavg()[0];
+  const setup = await embeddedSetup(SIZE, true, { only, rounds, env: { PAGE_CACHE: "off", PAGE_CACHE_TTL: "0" } });
   const lines = [
     `${CONNECTIONS} connections, ${DURATION} s per route, uncached (PAGE_CACHE=off, PAGE_CACHE_TTL=0), embedded PGlite, ${setup.size} products, ` +
-      `${os.cpus().length} cores; load from a second process on the same cores.`,
+      `${os.cpus().length} cores; load from a second process on the same cores. ${rounds} rounds: per round and visitor the listing and ` +
+      `the searches one right after the other (alternating order); figures are the rounds' means, the ratio the mean of each round's ` +
+      `search ÷ listing. Machine load (1 min) before: ${load.toFixed(1)}, after: ${os.loadavg()[0].toFixed(1)}.`,
     "",
-    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | req/s ÷ listing |",
+    "| route | visitor | page bytes | req/s | p50 ms | p99 ms | errors | req/s ÷ listing (per round) |",
     "|---|---|---:|---:|---:|---:|---:|---:|",
   ];
-  for (const row of setup.results) {
-    const listing = setup.results.find((r) => r.route === "products" && r.visitor === row.visitor);
-    lines.push(`| ${row.route} | ${row.visitor} | ${row.bytes} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${listing ? ratio(row.rps / listing.rps) : "–"} |`);
+  for (const route of only) {
+    for (const visitor of [...new Set(setup.results.map((r) => r.visitor))]) {
+      const runs = setup.results.filter((r) => r.route === route.name && r.visitor === visitor);
+      const ratios = runs.map((run) => run.rps / setup.results.find((r) => r.route === "products" && r.visitor === visitor && r.round === run.round).rps);
+      lines.push(
+        `| ${route.name} | ${visitor} | ${runs[0].bytes} | ${mean(runs.map((r) => r.rps)).toFixed(0)} | ${mean(runs.map((r) => r.p50)).toFixed(0)} | ` +
+          `${mean(runs.map((r) => r.p99)).toFixed(0)} | ${runs.reduce((n, r) => n + r.errors, 0)} | ` +
+          `${ratio(mean(ratios))} (${ratios.map((x) => x.toFixed(2)).join(", ")}) |`,
+      );
+    }
   }
   const output = lines.join("\n");
   console.log(output);
@@ -439,9 +473,217 @@ async function searchOnly() {
   log("written to docs/performance.md");
 }
 
+// ---------------------------------------------------------------------------------------------
+// BENCH_COMPARE: this build beside another one, interleaved
+
+const COMPARE_ROUNDS = Math.max(1, Number(process.env.BENCH_COMPARE_ROUNDS ?? 2));
+/** after ÷ before below this is "slower": such a row is measured again on its own. */
+const SLOWER = 0.85;
+/** The bench's routes, and pages the comparison adds (a page only one build answers is listed as skipped). */
+const compareRoutes = [...routes, { name: "cart page", path: "/cart" }, { name: "search suggestions", path: "/search/suggest?q=lamp" }].filter(
+  (route) => !process.env.BENCH_COMPARE_ROUTES || process.env.BENCH_COMPARE_ROUTES.split(",").includes(route.name),
+);
+
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
+
+function git(...args) {
+  const result = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** This checkout's commit, and whether tracked files differ from it. */
+function workingTreeLabel() {
+  const commit = git("rev-parse", "--short", "HEAD");
+  if (!commit) return "this checkout";
+  return git("status", "--porcelain", "--untracked-files=no") ? `${commit} + uncommitted changes` : commit;
+}
+
+async function status(url, headers) {
+  try {
+    const response = await fetch(url, { headers: { ...headers, connection: "close" }, redirect: "manual" });
+    await response.arrayBuffer();
+    return response.status;
+  } catch (error) {
+    return error.message;
+  }
+}
+
+/** What a browser asks for: the rows of this visitor measure the answers as browsers get them (the others uncompressed). */
+const BROWSER_ENCODINGS = "gzip, deflate, br";
+
+const visitorHeaders = (visitor) => ({ ...visitor.headers, ...(visitor.cookies.size ? { cookie: visitor.header } : {}) });
+
+const mean = (values) => values.reduce((total, value) => total + value, 0) / values.length;
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux; undefined elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One route for one kind of visitor on both builds: COMPARE_ROUNDS rounds, each running the builds
+ * one after the other, in alternating order (before, after; after, before; …), `flip` starting
+ * with after. Each build's figures are the means over its rounds; `spread` is the larger of the two
+ * builds' round-to-round differences in req/s, relative to their means (the noise of this row).
+ */
+async function measurePair(builds, route, visitorIndex, flip) {
+  const runs = builds.map(() => []);
+  const bytes = [];
+  for (let round = 0; round < COMPARE_ROUNDS; round++) {
+    const order = (round + (flip ? 1 : 0)) % 2 === 0 ? [0, 1] : [1, 0];
+    for (const index of order) {
+      const build = builds[index];
+      const visitor = build.visitors[visitorIndex];
+      const headers = visitorHeaders(visitor);
+      await pause(2000);
+      bytes[index] = await warm(build.origin + route.path, headers);
+      log(`compare: ${route.name} (${visitor.name}), ${build.key}, round ${round + 1}/${COMPARE_ROUNDS}…`);
+      const cpuBefore = cpuMs(build.server.pid);
+      const run = autocannon(build.origin + route.path, { headers });
+      const cpuAfter = cpuMs(build.server.pid);
+      run.cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined || !run.requests ? undefined : (cpuAfter - cpuBefore) / run.requests;
+      runs[index].push(run);
+    }
+  }
+  const [before, after] = runs.map((list, index) => ({
+    rps: mean(list.map((run) => run.rps)),
+    p50: mean(list.map((run) => run.p50)),
+    p99: mean(list.map((run) => run.p99)),
+    errors: list.reduce((total, run) => total + run.errors, 0),
+    bytes: bytes[index],
+    cpu: list.every((run) => run.cpuPerRequest !== undefined) ? mean(list.map((run) => run.cpuPerRequest)) : undefined,
+    spread: list.length > 1 ? (Math.max(...list.map((run) => run.rps)) - Math.min(...list.map((run) => run.rps))) / mean(list.map((run) => run.rps)) : undefined,
+  }));
+  const spread = before.spread === undefined ? undefined : Math.max(before.spread, after.spread);
+  const cpuRatio = before.cpu && after.cpu !== undefined ? after.cpu / before.cpu : undefined;
+  return { before, after, ratio: before.rps > 0 ? after.rps / before.rps : undefined, spread, cpuRatio };
+}
+
+function compareTable(rows) {
+  const percent = (value) => (value === undefined ? "–" : `±${Math.round(value * 100)} %`);
+  const cpu = (value) => (value === undefined ? "–" : value.toFixed(2));
+  const lines = [
+    "| route | visitor | before req/s | after req/s | after/before | before p99 ms | after p99 ms | spread | repeat after/before | CPU ms per request before/after | after/before CPU | page bytes before/after | errors before/after |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of rows) {
+    const { before, after } = row.result;
+    const repeat = row.repeat ? ratio(row.repeat.ratio) : "–";
+    const flagged = row.result.ratio < SLOWER ? `**${ratio(row.result.ratio)}**` : ratio(row.result.ratio);
+    lines.push(
+      `| ${row.route} | ${row.visitor} | ${before.rps.toFixed(0)} | ${after.rps.toFixed(0)} | ${flagged} | ${Math.round(before.p99)} | ${Math.round(after.p99)} | ${percent(row.result.spread)} | ${repeat} | ${cpu(before.cpu)}/${cpu(after.cpu)} | ${ratio(row.result.cpuRatio)} | ${before.bytes}/${after.bytes} | ${before.errors}/${after.errors} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** BENCH_COMPARE=<build dir>: that build ("before") beside BUILD_DIR ("after"), every row interleaved. */
+async function compareBuilds() {
+  const otherDir = path.resolve(root, process.env.BENCH_COMPARE);
+  if (!existsSync(path.join(otherDir, "server/main.js"))) throw new Error(`BENCH_COMPARE: no build at ${otherDir} (server/main.js)`);
+  const builds = [
+    { key: "before", label: process.env.BENCH_COMPARE_LABEL ?? path.relative(root, otherDir), buildDir: otherDir, port: PORT + 2 },
+    { key: "after", label: workingTreeLabel(), buildDir: BUILD_DIR, port: PORT },
+  ];
+  const loadAtStart = loadAverage();
+  let loadHighest = os.loadavg()[0];
+  const rows = [];
+  const skipped = [];
+  const progress = path.join(root, BUILD_DIR, "bench-compare.json");
+  try {
+    // Each build migrates and seeds a data folder of its own, then gets the same generated products.
+    for (const build of builds) {
+      build.dataDir = freshDataDir(`bench-${build.key}`);
+      build.origin = `http://localhost:${build.port}`;
+      log(`${build.key} (${build.label}): first start (migrate + seed)…`);
+      await stopServer(await startServer({ buildDir: build.buildDir, port: build.port, dataDir: build.dataDir }));
+      build.products = await fillEmbedded(build.dataDir, SIZE);
+    }
+    for (const build of builds) {
+      log(`${build.key}: starting the shop on port ${build.port}…`);
+      build.server = await startServer({ buildDir: build.buildDir, port: build.port, dataDir: build.dataDir });
+      build.visitors = [
+        new Visitor(build.origin, "new visitor"),
+        Object.assign(new Visitor(build.origin, "new visitor, compressed"), { headers: { "accept-encoding": BROWSER_ENCODINGS } }),
+        await cartVisitor(build.origin),
+        await customerVisitor(`bench-${build.key}-${Date.now()}@example.com`, build.origin),
+      ];
+    }
+    let pair = 0;
+    for (const route of compareRoutes) {
+      for (let visitorIndex = 0; visitorIndex < builds[0].visitors.length; visitorIndex++) {
+        const visitorName = builds[0].visitors[visitorIndex].name;
+        const statuses = [];
+        for (const build of builds) {
+          const visitor = build.visitors[visitorIndex];
+          statuses.push(await status(build.origin + route.path, visitorHeaders(visitor)));
+        }
+        if (statuses.some((answer) => answer !== 200)) {
+          skipped.push(`${route.name} \`${route.path}\` (${visitorName}): before ${statuses[0]}, after ${statuses[1]}`);
+          continue;
+        }
+        const result = await measurePair(builds, route, visitorIndex, pair++ % 2 === 1);
+        loadHighest = Math.max(loadHighest, os.loadavg()[0]);
+        rows.push({ route: route.name, path: route.path, visitor: visitorName, visitorIndex, result });
+        writeFileSync(progress, JSON.stringify({ rows, skipped }, null, 2));
+      }
+    }
+    // A row slower after than before is measured once more on its own: noise rarely repeats.
+    for (const row of rows.filter((r) => r.result.ratio < SLOWER)) {
+      log(`compare: ${row.route} (${row.visitor}) at ${ratio(row.result.ratio)}: measuring it again…`);
+      row.repeat = await measurePair(builds, { name: row.route, path: row.path }, row.visitorIndex, true);
+      loadHighest = Math.max(loadHighest, os.loadavg()[0]);
+      writeFileSync(progress, JSON.stringify({ rows, skipped }, null, 2));
+    }
+  } finally {
+    for (const build of builds) if (build.server) await stopServer(build.server);
+    for (const build of builds) if (build.dataDir) removeDataDir(build.dataDir);
+  }
+  const loadAtEnd = loadAverage();
+  const geometric = Math.exp(mean(rows.map((row) => Math.log(row.result.ratio))));
+  const cpuRows = rows.filter((row) => row.result.cpuRatio > 0);
+  const cpuGeometric = cpuRows.length ? Math.exp(mean(cpuRows.map((row) => Math.log(row.result.cpuRatio)))) : undefined;
+  const slower = rows.filter((row) => row.result.ratio < SLOWER && row.repeat && row.repeat.ratio < SLOWER);
+  const lowest = rows.reduce((low, row) => (row.result.ratio < low.result.ratio ? row : low), rows[0]);
+  const [before, after] = builds;
+  const lines = [
+    `**before** = ${before.label} (\`${path.relative(root, before.buildDir)}\`), **after** = ${after.label} (\`${after.buildDir}\`). ` +
+      `Embedded PGlite, each build on a fresh data folder of its own (its own migrations and demo seed) filled to ${SIZE} products ` +
+      `(before: ${before.products}, after: ${after.products}); both servers up the whole run. Every row is measured interleaved: ` +
+      `${COMPARE_ROUNDS} round${COMPARE_ROUNDS > 1 ? "s" : ""} of the two builds one after the other in alternating order, ` +
+      `${CONNECTIONS} connections for ${DURATION} s per build and round, uncompressed except for the *new visitor, compressed* rows (\`Accept-Encoding: ${BROWSER_ENCODINGS}\` as browsers send), loopback, ${os.cpus().length} cores shared with the load generator. ` +
+      `req/s and p99 are means over the rounds; *spread* is the larger of the two builds' round-to-round difference in req/s (this row's noise); ` +
+      `*CPU ms per request* is the server process's CPU time (user + system, /proc) over the requests it answered, which the other work on the machine moves far less than req/s. ` +
+      `Load average (1, 5, 15 min, as \`uptime\` shows it): ${loadAtStart} at the start, ${loadAtEnd} at the end, 1-minute load up to ${loadHighest.toFixed(2)} during the run.`,
+    "",
+    compareTable(rows),
+    "",
+    `after ÷ before over all ${rows.length} rows: geometric mean **${ratio(geometric)}** in req/s` +
+      `${cpuGeometric === undefined ? "" : ` and **${ratio(cpuGeometric)}** in CPU per request`}, lowest req/s ${ratio(lowest?.result.ratio)} (${lowest?.route}, ${lowest?.visitor}). ` +
+      (slower.length
+        ? `Slower after than before in the run and again in its repeat (below ${SLOWER}×): ${slower.map((row) => `${row.route} (${row.visitor})`).join("; ")}.`
+        : `No row was below ${SLOWER}× both in the run and in a repeat of that row alone.`),
+  ];
+  if (skipped.length) lines.push("", `Not measured (not 200 from both builds): ${skipped.join("; ")}.`);
+  const output = lines.join("\n");
+  console.log(output);
+  // Some routes only (a repeat, a bisection): printed, and docs/performance.md keeps the whole comparison.
+  if (process.env.BENCH_COMPARE_ROUTES) return;
+  writePerformanceBlock("bench-compare", `BENCH_COMPARE=${process.env.BENCH_COMPARE} npm run bench`, output);
+  log("written to docs/performance.md");
+}
+
 async function main() {
   log("building…");
   ensureBuild(BUILD_DIR, { reuse: process.env.BENCH_SKIP_BUILD === "1" });
+  if (process.env.BENCH_COMPARE) return compareBuilds();
   if (process.env.BENCH_ONLY === "search") return searchOnly();
   buildBare();
   rmSync(path.join(root, BUILD_DIR, "bench-results.json"), { force: true });
