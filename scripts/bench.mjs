@@ -27,14 +27,17 @@
 // build ("before") beside BUILD_DIR ("after") on the embedded database, each on a fresh data folder
 // of its own (its own migrations and seed) filled to BENCH_PRODUCTS, on BENCH_PORT + 2 and
 // BENCH_PORT. Every GET route of the bench, plus the cart page and the search suggestions, for each
-// kind of visitor (and a new visitor asking for gzip/brotli as browsers do), measured interleaved: BENCH_COMPARE_ROUNDS (2) rounds of the two builds one after
-// the other in alternating order (before, after; after, before), so both see the same machine load.
+// kind of visitor (and a new visitor asking for gzip/brotli as browsers do), measured interleaved:
+// BENCH_COMPARE_ROUNDS (2) rounds of the two builds one after the other in alternating order
+// (before, after; after, before), so both see the same machine load, with req/s, p99 and the
+// server's CPU time per request (/proc: far steadier than req/s on a shared machine).
 // A page either build does not answer with 200 is listed as skipped. A row below 0.85× after ÷ before
 // is measured once more on its own. BENCH_COMPARE_LABEL names the other build (e.g. its commit);
 // BENCH_COMPARE_ROUTES (route names, comma-separated: "product,cart page") measures only those and
 // only prints them.
-// Prints route | visitor | before/after req/s | after/before | before/after p99 and writes it,
-// with the load average at the start and end, into the "bench-compare" block of docs/performance.md.
+// Prints route | visitor | before/after req/s | after/before | before/after p99 | CPU per request and
+// writes it, with the load average at the start and end, into the "bench-compare" block of
+// docs/performance.md.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
