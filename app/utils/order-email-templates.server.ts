@@ -2,7 +2,7 @@ import { getTranslator } from "~/i18n/catalogues.server";
 import { intlLocale, type Locale } from "~/i18n/config";
 import { compose, greeting, oneLine, orderField, type Block, type RenderedEmail } from "~/utils/email-layout.server";
 import { formatPrice, type Currency } from "~/utils/money";
-import { documentLinkBlocks, type DocumentLinkInput } from "~/utils/payment-email-templates.server";
+import { bankTransferText, documentLinkBlocks, type DocumentLinkInput } from "~/utils/payment-email-templates.server";
 import type { BankDetails } from "~/utils/shop-details.server";
 import { formatRate, type VatLine } from "~/utils/vat";
 
@@ -72,14 +72,7 @@ export function orderConfirmationEmail(input: OrderEmailInput): RenderedEmail {
       ? [
           {
             type: "p" as const,
-            text: [
-              `${t("pricing.bank.holder")}: ${input.bank.holder}`,
-              `${t("pricing.bank.iban")}: ${input.bank.iban}`,
-              ...(input.bank.bic ? [`${t("pricing.bank.bic")}: ${input.bank.bic}`] : []),
-              ...(input.bank.bankName ? [`${t("pricing.bank.bank")}: ${input.bank.bankName}`] : []),
-              `${t("pricing.bank.amount")}: ${formatPrice(input.total, input.currency)}`,
-              `${t("pricing.bank.reference")}: ${input.reference}`,
-            ].join("\n"),
+            text: bankTransferText(input.locale, input.bank, input.total, input.currency, input.reference),
           },
           ...(input.giroCodeCid
             ? [

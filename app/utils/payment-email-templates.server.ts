@@ -18,6 +18,19 @@ export interface DocumentLinkInput {
   url: string;
 }
 
+/** The shop's bank account, the amount and the reference to quote, one per line (order e-mail and reminder). */
+export function bankTransferText(locale: Locale, bank: BankDetails, amount: number, currency: Currency, reference: string): string {
+  const t = getTranslator(locale);
+  return [
+    `${t("pricing.bank.holder")}: ${bank.holder}`,
+    `${t("pricing.bank.iban")}: ${bank.iban}`,
+    ...(bank.bic ? [`${t("pricing.bank.bic")}: ${bank.bic}`] : []),
+    ...(bank.bankName ? [`${t("pricing.bank.bank")}: ${bank.bankName}`] : []),
+    `${t("pricing.bank.amount")}: ${formatPrice(amount, currency)}`,
+    `${t("pricing.bank.reference")}: ${reference}`,
+  ].join("\n");
+}
+
 /** "Cancellation invoice ST-000001: <link>" for each document, as small print under an order e-mail. */
 export function documentLinkBlocks(locale: Locale, documents: readonly DocumentLinkInput[]): Block[] {
   const t = getTranslator(locale);
@@ -55,14 +68,7 @@ export function paymentReminderEmail(input: PaymentReminderInput): RenderedEmail
     { type: "p", text: t("documents.email.reminder.intro", { number: input.number, date: day(input.locale, input.createdAt) }) },
     {
       type: "p",
-      text: [
-        `${t("pricing.bank.holder")}: ${input.bank.holder}`,
-        `${t("pricing.bank.iban")}: ${input.bank.iban}`,
-        ...(input.bank.bic ? [`${t("pricing.bank.bic")}: ${input.bank.bic}`] : []),
-        ...(input.bank.bankName ? [`${t("pricing.bank.bank")}: ${input.bank.bankName}`] : []),
-        `${t("pricing.bank.amount")}: ${formatPrice(input.total, input.currency)}`,
-        `${t("pricing.bank.reference")}: ${formatCreditorReference(input.reference)}`,
-      ].join("\n"),
+      text: bankTransferText(input.locale, input.bank, input.total, input.currency, formatCreditorReference(input.reference)),
     },
     { type: "p", text: t("documents.email.reminder.deadline", { date: day(input.locale, input.cancelOn) }) },
     { type: "p", text: t("documents.email.reminder.alreadyPaid") },
