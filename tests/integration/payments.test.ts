@@ -138,4 +138,13 @@ describe.each(testDbKinds)("payments on %s", (kind) => {
     await markPaid(today, { amount: 500, paidAt: new Date(Date.now() + 6 * 3_600_000) });
     expect((await getOrderTrends()).current.revenueEur).toBe(before.current.revenueEur + 7500);
   });
+
+  it("counts an order placed within the millisecond the dashboard reads (the database stamps microseconds)", async () => {
+    const id = await createOrder(test);
+    await test.db.query("update public.orders set created_at = '2026-11-25T22:36:52.123456Z' where id = $1", [id]);
+    const at = new Date("2026-11-25T22:36:52.123Z");
+    const withIt = await getOrderTrends(at);
+    await test.db.query("update public.orders set status = 'cancelled' where id = $1", [id]);
+    expect(withIt.current.orders).toBe((await getOrderTrends(at)).current.orders + 1);
+  });
 });
