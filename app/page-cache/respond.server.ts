@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import { header, headersWithout } from "~/utils/node-headers.server";
-import { CONNECTION_HEADERS, matchesEtag, nonceOf, preferredEncoding, withNonce } from "./encoding.server";
+import { CONNECTION_HEADERS, matchesEtag, nonceOf, preferredEncoding, withNonce, withScriptHashes } from "./encoding.server";
 import type { RenderedAnswer } from "./fill.server";
 import { substituteUser, type VisitorValues } from "./persona.server";
 import type { CachedPage } from "./store.server";
@@ -23,6 +23,11 @@ function answerNonce(res: http.ServerResponse): string {
  * kind (cart, account): never kept by anything between us and them, and with their own strings.
  */
 export function send(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, outcome: Outcome, values?: VisitorValues) {
+  if (page.scriptHashes !== undefined) {
+    // The page's scripts are allowed by their hashes: the header's nonce (nothing in the kept body has it) goes.
+    const csp = res.getHeader("content-security-policy");
+    if (typeof csp === "string") res.setHeader("content-security-policy", withScriptHashes(csp, page.scriptHashes));
+  }
   if (values) {
     page = { ...page, headers: { ...page.headers, "cache-control": "private, no-cache" } };
     if (values.user) return sendPersonalized(res, page, outcome, values.user);

@@ -13,9 +13,14 @@ export type CachedPage = {
   /** The identity body as text, once a visitor's strings or a nonce had to be put in. */
   text?: string;
   /**
-   * The Content-Security-Policy nonce the page was rendered with, when its body uses it (its inline
-   * scripts): every answer gets a nonce of its own in its place, never the render's, which would be
-   * the same for every visitor until the page expires.
+   * The CSP sources that allow the page's inline scripts by their hashes (encoding.server.ts
+   * `hashScripts`): every answer sends the kept bytes with these in place of its header's nonce.
+   */
+  scriptHashes?: string;
+  /**
+   * Or, for a page whose signed-in visitor's strings are put in per answer: the Content-Security-
+   * Policy nonce it was rendered with; every answer gets a nonce of its own in its place, never the
+   * render's, which would be the same for every visitor until the page expires.
    */
   nonce?: string;
 };
