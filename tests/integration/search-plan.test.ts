@@ -18,12 +18,12 @@ const FILL = `insert into public.products (name, name_de, name_fr, name_ar, desc
          array['bench', 'tag' || (g % 50)], now() - make_interval(mins => g)
     from generate_series($1::int, $2::int) g`;
 
-/** Runs `read` and returns the plans of the statements it sent to the products table. */
-async function plansOf(db: Database, read: () => Promise<unknown>): Promise<string[]> {
+/** Runs `read` and returns the plans of the statements it sent to the products table (the search's, or with `listing` the listing's). */
+async function plansOf(db: Database, read: () => Promise<unknown>, listing = false): Promise<string[]> {
   const sent: Array<{ text: string; params?: unknown[] }> = [];
   const query = db.query.bind(db);
   db.query = (async (text: string, params?: unknown[]) => {
-    if (/from public\.products/.test(text) && /search_vector @@/.test(text)) sent.push({ text, params: params && [...params] });
+    if (/from public\.products/.test(text) && (listing ? /count\(\*\)/.test(text) : /search_vector @@/.test(text))) sent.push({ text, params: params && [...params] });
     return query(text, params);
   }) as Database["query"];
   try {
@@ -67,4 +67,14 @@ describe.each(testDbKinds)("the search's query plan on %s", (kind) => {
       }
     });
   }
+
+  it("the listing's page comes from the index on its order, not from sorting the whole catalogue", async () => {
+    for (const sort of ["standard", "relevance"] as const) {
+      const plans = await plansOf(test.db, () => queryProducts({ inStock: false, sort, page: 3, pageSize: 24 }, "de", "EUR"), true);
+      expect(plans).toHaveLength(1);
+      if (process.env.SEARCH_PLAN_LOG) console.log(`-- ${kind}: listing, ${sort}\n${plans[0]}`);
+      expect(plans[0]).toMatch(/products_listing_idx/);
+      expect(plans[0]).not.toMatch(/Seq Scan on products/);
+    }
+  });
 });
