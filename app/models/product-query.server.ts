@@ -17,7 +17,10 @@ export type ProductQuery = Omit<CatalogueParams, "view"> & { pageSize: number };
 
 export interface ProductPage {
   products: Product[];
+  /** The matches, or for a search with more than `countLimit` of them that limit (`totalCapped`). */
   total: number;
+  /** A search matched more products than it counts: the page says "more than {total}". */
+  totalCapped: boolean;
   page: number;
   pageCount: number;
   /** The upper bound of the price filter: the highest price listed, at least 1000. */
@@ -37,8 +40,23 @@ export interface SearchInfo {
   didYouMean?: string;
 }
 
+/**
+ * A search counts its matches up to this many. Beyond it the page says "more than 1 000", and the
+ * page is taken from the first 1 000 matches in the sort's own order (read through that order's
+ * index): exact for every sort; for relevance, the first 1 000 in the listing's order and every
+ * product named exactly as the query, ranked (docs/performance.md, "Search").
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+export interface QueryOptions {
+  /** Tests on a small catalogue: SEARCH_COUNT_LIMIT by default. */
+  countLimit?: number;
+}
+
 interface Stats {
   total: number;
+  /** A search's matches read, up to the count limit and one more (more: the count is capped). */
+  matched?: number;
   ceiling: string | number | null;
   /** The page's product ids, in order. */
   ids: string[];
@@ -56,14 +74,15 @@ const nameColumn: Record<Locale, string> = {
  * columns, so a page never loads more rows than it shows. The price filter compares the regular
  * price (the spec's "original price when there is one"), the sort what is paid, in the shopper's currency.
  */
-export function queryProducts(query: ProductQuery, locale: Locale, currency: Currency): Promise<ProductPage> {
+export function queryProducts(query: ProductQuery, locale: Locale, currency: Currency, options: QueryOptions = {}): Promise<ProductPage> {
   // Counting and sorting every match is the costly part on a large catalogue: the same listing is
   // read from the database once per catalogue change.
-  const key = JSON.stringify(["queryProducts", query, locale, currency]);
-  return memoizedCatalogueRead(key, () => readProductPage(query, locale, currency));
+  const key = JSON.stringify(["queryProducts", query, locale, currency, options]);
+  return memoizedCatalogueRead(key, () => readProductPage(query, locale, currency, options));
 }
 
-async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency, correct = true): Promise<ProductPage> {
+async function readProductPage(query: ProductQuery, locale: Locale, currency: Currency, options: QueryOptions, correct = true): Promise<ProductPage> {
+  const countLimit = options.countLimit ?? SEARCH_COUNT_LIMIT;
   const db = await getDb();
   // Sorted by what is paid; filtered (as the spec's filter compared the original price) by the regular price.
   const priceCol = currency === "CHF" ? "coalesce(sale_price_chf, price_chf)" : "coalesce(sale_price_eur, price_eur)";
@@ -79,7 +98,7 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   if (query.q && plan) {
     const search: SearchInfo = { kind: plan.kind, ignored: plan.ignored, tooManyWords: plan.tooManyWords };
     // Nothing to search for (only punctuation, emoji, stop words): an answer that says so.
-    if (plan.kind !== "words") return { products: [], total: 0, page: 1, pageCount: 1, priceCeiling: 1000, search };
+    if (plan.kind !== "words") return { products: [], total: 0, totalCapped: false, page: 1, pageCount: 1, priceCeiling: 1000, search };
     // Every word (in its most tolerant form: product-search.server.ts) in a name, tag, category
     // name or description of any language; and a query that names a category (a search chip, or
     // typed) also finds that category's products.
@@ -133,22 +152,46 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
       );
       return stats!;
     }
-    // A search reads its matches once (a search may match most of the catalogue): counted, the
-    // price filter's bound and the page's ids from the same rows.
+    // A search reads its matches once, up to the count limit and one more: counted, the price
+    // filter's bound and the page's ids from the same rows.
+    const columns = `${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at`;
     const [stats] = await db.query<Stats>(
       `with matches as materialized (
-         select id, ${comparable} as comparable, ${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at
-           from public.products ${baseWhere})
+         select id, ${comparable} as comparable, ${columns}
+           from public.products ${baseWhere} limit ${param(countLimit + 1)})
        select (select count(*) ${priceFilter("comparable")} from matches)::int as total,
+              (select count(*) from matches)::int as matched,
               (select max(comparable) from matches) as ceiling,
               array(select id from matches ${min || max ? `where ${priceWhere("comparable").join(" and ")}` : ""}
                      order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`,
       params,
     );
-    return stats!;
+    params.pop();
+    if ((stats?.matched ?? 0) <= countLimit) return stats!;
+    // More matches than are counted: the page comes from the first `countLimit` of them in the
+    // sort's order, read through its index (for relevance, the listing's order and every product
+    // named exactly as the query); the price filter's bound is the catalogue's.
+    const relevance = query.sort === "relevance";
+    const exactName = relevance
+      ? `union (select id, ${columns} from public.products where ${[...allWhere, `search_names @> array[${param(plan!.phrase)}]::text[]`].join(" and ")})`
+      : "";
+    const [broad] = await db.query<Stats>(
+      `with listed as materialized (
+         select id, ${columns} from public.products ${fullWhere} order by ${relevance ? order.standard : order[query.sort]} limit ${param(countLimit + 1)}),
+       candidates as materialized (select * from listed ${exactName})
+       select (select count(*) from listed)::int as matched,
+              (select count(*) from candidates)::int as total,
+              (select max(${comparable}) from public.products) as ceiling,
+              array(select id from candidates order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`,
+      params,
+    );
+    params.length = offsetAt + 1;
+    return broad!;
   };
   let stats = await readIds((Math.max(1, query.page) - 1) * query.pageSize);
-  const total = stats.total;
+  // The matches (with the price filter) were more than are counted.
+  const totalCapped = (stats.matched ?? 0) > countLimit;
+  const total = totalCapped ? countLimit : stats.total;
   const { page, pageCount, offset } = clampPage(total, query.page, query.pageSize);
   // A page past the end (an old link, a typed address) shows the last page.
   if (offset !== (Math.max(1, query.page) - 1) * query.pageSize) stats = await readIds(offset);
@@ -169,13 +212,14 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     search = { kind: plan.kind, ignored: plan.ignored, tooManyWords: plan.tooManyWords };
     if (total === 0 && correct) {
       search.didYouMean = await correctedQuery(plan, query.q, async (corrected) =>
-        (await readProductPage({ ...query, q: corrected, page: 1, pageSize: 1 }, locale, currency, false)).total > 0,
+        (await readProductPage({ ...query, q: corrected, page: 1, pageSize: 1 }, locale, currency, options, false)).total > 0,
       );
     }
   }
   return {
     products: rows.map(productFromRow),
     total,
+    totalCapped,
     page,
     pageCount,
     priceCeiling: Math.max(1000, Math.ceil(ceiling / 10) * 10),

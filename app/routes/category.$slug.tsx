@@ -76,7 +76,7 @@ export default function CategoryPage() {
       </section>
       <CatalogueListing
         catalogue={data}
-        heading={<p className="font-semibold" aria-live="polite">{t("catalogue.resultCount", { count: data.total })}</p>}
+        heading={<p className="font-semibold" aria-live="polite">{data.totalCapped ? t("catalogue.resultCountMore", { count: data.totalCapped }) : t("catalogue.resultCount", { count: data.total })}</p>}
         fixedCategory
         empty={
           <div className="card p-8 text-center" data-testid="empty-state">

@@ -22,7 +22,7 @@ export default function Products() {
   return (
     <CatalogueListing
       catalogue={data}
-      heading={<h1 className="text-2xl font-bold sm:text-3xl">{t("catalogue.title", { count: data.total })}</h1>}
+      heading={<h1 className="text-2xl font-bold sm:text-3xl">{data.totalCapped ? t("catalogue.titleMore", { count: data.totalCapped }) : t("catalogue.title", { count: data.total })}</h1>}
       categories={data.categoryOptions}
       empty={
         <p className="card p-8 text-center text-slate-600" data-testid="empty-state">

@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const typed = (new URL(args.request.url).searchParams.get("q") ?? "").trim();
   const truncated = [...typed].length > MAX_QUERY_LENGTH;
   // An empty query shows no results block (the search has not started yet).
-  if (!catalogue.params.q) return { ...catalogue, products: [], total: 0, pageCount: 1, truncated };
+  if (!catalogue.params.q) return { ...catalogue, products: [], total: 0, totalCapped: null, pageCount: 1, truncated };
   return { ...catalogue, truncated };
 }
 
@@ -123,7 +123,7 @@ export default function Search() {
           ) : data.total > 0 || narrowed ? (
             <>
               <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-                <p className="font-semibold">{t("catalogue.search.results", { count: data.total, query })}</p>
+                <p className="font-semibold">{data.totalCapped ? t("catalogue.search.resultsMore", { count: data.totalCapped, query }) : t("catalogue.search.results", { count: data.total, query })}</p>
                 {/* Sort and category facet as a GET form (the search page stays light; every filter is on /products?q=…). */}
                 <Form
                   method="get"

@@ -68,6 +68,16 @@ describe.each(testDbKinds)("the search's query plan on %s", (kind) => {
     });
   }
 
+  it(`"lamp" (every product matches): counted up to the limit, its page from the listing's index and the exact names' index`, async () => {
+    const plans = await plansOf(test.db, () => queryProducts({ q: "lamp", inStock: false, sort: "relevance", page: 1, pageSize: 24 }, "de", "EUR"));
+    expect(plans).toHaveLength(2);
+    if (process.env.SEARCH_PLAN_LOG) console.log(`-- ${kind}: lamp\n${plans.join("\n--\n")}`);
+    // The first count stops at the limit and one more; the window is read in the listing's order.
+    expect(plans[0]).toMatch(/Limit/);
+    expect(plans[1]).toMatch(/products_listing_idx/);
+    expect(plans[1]).toMatch(/products_search_names_idx/);
+  });
+
   it("the listing's page comes from the index on its order, not from sorting the whole catalogue", async () => {
     for (const sort of ["standard", "relevance"] as const) {
       const plans = await plansOf(test.db, () => queryProducts({ inStock: false, sort, page: 3, pageSize: 24 }, "de", "EUR"), true);
