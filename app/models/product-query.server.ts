@@ -152,41 +152,33 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
       );
       return stats!;
     }
-    // A search reads its matches once, up to the count limit and one more: counted, the price
-    // filter's bound and the page's ids from the same rows.
-    const columns = `${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at`;
-    const [stats] = await db.query<Stats>(
-      `with matches as materialized (
-         select id, ${comparable} as comparable, ${columns}
-           from public.products ${baseWhere} limit ${param(countLimit + 1)})
-       select (select count(*) ${priceFilter("comparable")} from matches)::int as total,
-              (select count(*) from matches)::int as matched,
-              (select max(comparable) from matches) as ceiling,
-              array(select id from matches ${min || max ? `where ${priceWhere("comparable").join(" and ")}` : ""}
-                     order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`,
-      params,
-    );
-    params.pop();
-    if ((stats?.matched ?? 0) <= countLimit) return stats!;
-    // More matches than are counted: the page comes from the first `countLimit` of them in the
-    // sort's order, read through its index (for relevance, the listing's order and every product
-    // named exactly as the query); the price filter's bound is the catalogue's.
+    // A search reads its matches in the sort's own order through that order's index, up to the
+    // count limit and one more: when there are no more than that, they are all the matches, counted
+    // and ranked exactly; with more, the page comes from the first of them (for relevance the
+    // listing's order and, besides, every product named exactly as the query). The price filter's
+    // bound is over the matches without the price filter, or the catalogue's beyond the limit.
+    const columns = `${comparable} as comparable, ${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at`;
     const relevance = query.sort === "relevance";
     const exactName = relevance
-      ? `union (select id, ${columns} from public.products where ${[...allWhere, `search_names @> array[${param(plan!.phrase)}]::text[]`].join(" and ")})`
+      ? `union (select id, ${columns} from public.products where ${[...allWhere, `search_names @> array[${param(plan.phrase)}]::text[]`].join(" and ")})`
       : "";
-    const [broad] = await db.query<Stats>(
+    const counted = param(countLimit);
+    const read = param(countLimit + 1);
+    const boundOf = (rows: string) =>
+      `(select case when count(*) > ${counted} then (select max(${comparable}) from public.products) else max(comparable) end from ${rows})`;
+    const [stats] = await db.query<Stats>(
       `with listed as materialized (
-         select id, ${columns} from public.products ${fullWhere} order by ${relevance ? order.standard : order[query.sort]} limit ${param(countLimit + 1)}),
+         select id, ${columns} from public.products ${fullWhere}
+          order by ${relevance ? order.standard : order[query.sort]} limit ${read}),
        candidates as materialized (select * from listed ${exactName})
        select (select count(*) from listed)::int as matched,
               (select count(*) from candidates)::int as total,
-              (select max(${comparable}) from public.products) as ceiling,
+              ${min || max ? boundOf(`(select ${comparable} as comparable from public.products ${baseWhere} limit ${read}) unfiltered`) : boundOf("listed")} as ceiling,
               array(select id from candidates order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`,
       params,
     );
     params.length = offsetAt + 1;
-    return broad!;
+    return stats!;
   };
   let stats = await readIds((Math.max(1, query.page) - 1) * query.pageSize);
   // The matches (with the price filter) were more than are counted.
