@@ -173,4 +173,15 @@ describe.each(testDbKinds)("search on %s", (kind) => {
       .sort((a, b) => a.category_key.localeCompare(b.category_key));
     expect(rows).toEqual(expected);
   });
+
+  it("keeps every GIN index of the search without a pending list (the embedded database has no autovacuum to merge one)", async () => {
+    const rows = await test.db.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options
+         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+        where a.amname = 'gin' and i.indrelid in ('public.products'::regclass, 'public.search_words'::regclass)
+        order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(["products_search_names_idx", "products_search_trgm_idx", "products_search_vector_idx", "search_words_trgm_idx"]);
+    for (const row of rows) expect(row.options, row.name).toContain("fastupdate=off");
+  });
 });
