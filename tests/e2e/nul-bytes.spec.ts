@@ -7,8 +7,8 @@ import { addToCart, checkoutForm, PLENTIFUL_ID, PRODUCT_ID, registerCustomer, ty
  * No answer carries a NUL byte. React 18's Node renderer (renderToPipeableStream) sent a whole
  * 2 048-byte buffer, unwritten zero bytes at its end included, whenever a multi-byte character
  * (ä, ü, Arabic…) did not fit at the end of it: `Produktivit\0ät`, and U+FFFD in attributes; the
- * shared page cache then kept it for everyone (app/entry.server.tsx renders with the Web Streams
- * renderer instead). Every GET route of app/routes is fetched, as page and as single-fetch data
+ * shared page cache then kept it for everyone (app/entry.server.tsx drops those zero bytes from
+ * what the renderer writes). Every GET route of app/routes is fetched, as page and as single-fetch data
  * (`/<path>.data`, `/_root.data`), in every language and both currencies, by an anonymous visitor
  * (every product and category page too), a signed-in customer with a cart (the page cache's pages of
  * a visitor's kind, the account) and an administrator (the admin pages). Plain HTTP: one project.
