@@ -33,7 +33,8 @@
 // server's CPU time per request (/proc: far steadier than req/s on a shared machine).
 // A page either build does not answer with 200 is listed as skipped. A row below 0.85× after ÷ before
 // is measured once more on its own. BENCH_COMPARE_LABEL names the other build (e.g. its commit);
-// BENCH_COMPARE_ROUTES (route names, comma-separated: "product,cart page") measures only those and
+// BENCH_COMPARE_ROUTES (route names, comma-separated: "product,cart page"; separated by ";" when a
+// name has a comma: "search, two words;cart page") measures only those and
 // only prints them.
 // Prints route | visitor | before/after req/s | after/before | before/after p99 | CPU per request and
 // writes it, with the load average at the start and end, into the "bench-compare" block of
@@ -484,7 +485,7 @@ const COMPARE_ROUNDS = Math.max(1, Number(process.env.BENCH_COMPARE_ROUNDS ?? 2)
 const SLOWER = 0.85;
 /** The bench's routes, and pages the comparison adds (a page only one build answers is listed as skipped). */
 const compareRoutes = [...routes, { name: "cart page", path: "/cart" }, { name: "search suggestions", path: "/search/suggest?q=lamp" }].filter(
-  (route) => !process.env.BENCH_COMPARE_ROUTES || process.env.BENCH_COMPARE_ROUTES.split(",").includes(route.name),
+  (route) => !process.env.BENCH_COMPARE_ROUTES || process.env.BENCH_COMPARE_ROUTES.split(process.env.BENCH_COMPARE_ROUTES.includes(";") ? ";" : ",").includes(route.name),
 );
 
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(", ");
