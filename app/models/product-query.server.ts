@@ -138,26 +138,22 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   const limit = param(query.pageSize);
   const offsetParam = param(0);
   const offsetAt = params.length - 1;
-  const readIds = async (offset: number) => {
-    params[offsetAt] = offset;
+  const keyColumns = `${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at`;
+  /** The statement that reads the count, the price filter's bound and the page's ids (built once: a page past the end reads again at another offset). */
+  const statsSql = (): string => {
+    // The listing: counted from the primary key's index, its page sorted on narrow keys.
     if (!plan) {
-      // The listing: counted from the primary key's index, its page sorted on narrow keys.
-      const [stats] = await db.query<Stats>(
-        `select count(*) ${priceFilter(comparable)} ::int as total, max(${comparable}) as ceiling,
-                array(select id from (select id, ${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at
-                                        from public.products ${fullWhere}) listed
+      return `select count(*) ${priceFilter(comparable)} ::int as total, max(${comparable}) as ceiling,
+                array(select id from (select id, ${keyColumns} from public.products ${fullWhere}) listed
                        order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids
-           from public.products ${baseWhere}`,
-        params,
-      );
-      return stats!;
+           from public.products ${baseWhere}`;
     }
     // A search reads its matches in the sort's own order through that order's index, up to the
     // count limit and one more: when there are no more than that, they are all the matches, counted
     // and ranked exactly; with more, the page comes from the first of them (for relevance the
     // listing's order and, besides, every product named exactly as the query). The price filter's
     // bound is over the matches without the price filter, or the catalogue's beyond the limit.
-    const columns = `${comparable} as comparable, ${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at`;
+    const columns = `${comparable} as comparable, ${keyColumns}`;
     const relevance = query.sort === "relevance";
     const exactName = relevance
       ? `union (select id, ${columns} from public.products where ${[...allWhere, `search_names @> array[${param(plan.phrase)}]::text[]`].join(" and ")})`
@@ -166,18 +162,19 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     const read = param(countLimit + 1);
     const boundOf = (rows: string) =>
       `(select case when count(*) > ${counted} then (select max(${comparable}) from public.products) else max(comparable) end from ${rows})`;
-    const [stats] = await db.query<Stats>(
-      `with listed as materialized (
+    return `with listed as materialized (
          select id, ${columns} from public.products ${fullWhere}
           order by ${relevance ? order.standard : order[query.sort]} limit ${read}),
        candidates as materialized (select * from listed ${exactName})
        select (select count(*) from listed)::int as matched,
               (select count(*) from candidates)::int as total,
               ${min || max ? boundOf(`(select ${comparable} as comparable from public.products ${baseWhere} limit ${read}) unfiltered`) : boundOf("listed")} as ceiling,
-              array(select id from candidates order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`,
-      params,
-    );
-    params.length = offsetAt + 1;
+              array(select id from candidates order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`;
+  };
+  const sql = statsSql();
+  const readIds = async (offset: number) => {
+    params[offsetAt] = offset;
+    const [stats] = await db.query<Stats>(sql, params);
     return stats!;
   };
   let stats = await readIds((Math.max(1, query.page) - 1) * query.pageSize);
