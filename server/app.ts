@@ -1,6 +1,5 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import path from "node:path";
 import type { Duplex } from "node:stream";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -10,6 +9,7 @@ import type { ServerConfig } from "./config";
 import type { Logger } from "./log";
 import { accessLog } from "./middleware/access-log";
 import { privateByDefault } from "./middleware/cache-control";
+import { publicFiles } from "./middleware/public-files";
 import { health } from "./middleware/health";
 import { metricsMiddleware, reachedApp, type MetricsOptions } from "./metrics";
 import { localeOf } from "./middleware/refusal";
@@ -132,10 +132,7 @@ export function createApp(options: AppOptions): express.Express {
   // What the page cache keeps is compressed already; compression() leaves answers that carry a
   // Content-Encoding alone.
   app.use(compression());
-  if (options.clientDir) {
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: true }));
-    app.use(express.static(options.clientDir, { maxAge: "1h" }));
-  }
+  if (options.clientDir) app.use(publicFiles(options.clientDir));
   app.use(privateByDefault(runtime.isSharedPageRequest));
   app.use(reachedApp);
   if (pageCache) {

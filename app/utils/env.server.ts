@@ -147,16 +147,26 @@ export function parseEnv(source: RawEnv = process.env): Env {
   return result.data;
 }
 
-let memo: { snapshot: string; env: Env } | undefined;
+export const isProduction = process.env.NODE_ENV === "production";
 
-/** The process's settings, parsed once (again only if the environment changed: tests stub it). */
-export function env(): Env {
-  const snapshot = ENV_NAMES.map((name) => process.env[name] ?? "\u0000").join("\u0001");
-  if (memo?.snapshot !== snapshot) memo = { snapshot, env: parseEnv(process.env) };
-  return memo.env;
+/**
+ * A reader of `source`'s settings, parsing them once. `watch`: read them again whenever one of
+ * them changed (tests stub the environment between calls); each call then reads every variable,
+ * which costs about a microsecond each (process.env is no plain object): a server, whose
+ * environment does not change while it runs, does not watch.
+ */
+export function envReader(source: RawEnv, watch: boolean): () => Env {
+  let memo: { snapshot: string; env: Env } | undefined;
+  return () => {
+    if (memo && !watch) return memo.env;
+    const snapshot = watch ? ENV_NAMES.map((name) => source[name] ?? "\u0000").join("\u0001") : "";
+    if (memo?.snapshot !== snapshot) memo = { snapshot, env: parseEnv(source) };
+    return memo.env;
+  };
 }
 
-export const isProduction = process.env.NODE_ENV === "production";
+/** The process's settings: parsed once by the production server, again after each change elsewhere (tests, development). */
+export const env: () => Env = envReader(process.env, !isProduction || Boolean(process.env.VITEST));
 
 export function dataDir(): string {
   return path.resolve(env().DATA_DIR ?? "./data");

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import { env } from "../../app/utils/env.server";
 
@@ -42,6 +42,24 @@ export function mediaSources(supabaseUrl: string | undefined = env().SUPABASE_UR
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
+ * Nonces of 16 random bytes, base64: taken from a buffer of random bytes filled 512 nonces at a
+ * time (one call into the system's random source for 512 answers instead of one per answer; the
+ * bytes are as unpredictable, and none is handed out twice).
+ */
+export function nonceSource(batch = 512): () => string {
+  const pool = Buffer.alloc(16 * batch);
+  let next = pool.length;
+  return () => {
+    if (next === pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    next += 16;
+    return pool.toString("base64", next - 16, next);
+  };
+}
+
+/**
  * Security headers on every answer, and a fresh CSP nonce per request (res.locals.cspNonce, handed
  * to the app through the load context). HSTS only when the request came over HTTPS — directly, or
  * per X-Forwarded-Proto from a trusted proxy (Express's req.secure follows `trust proxy`): sent
@@ -49,10 +67,13 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * working.
  */
 export function securityHeaders(sources: CspSources): RequestHandler {
+  const nonce = nonceSource();
+  // The policy around its nonce, built once.
+  const [before, after] = contentSecurityPolicy("\u0000", sources).split("\u0000") as [string, string];
   return (req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, sources));
+    const answerNonce = nonce();
+    res.locals.cspNonce = answerNonce;
+    res.setHeader("Content-Security-Policy", before + answerNonce + after);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENV_NAMES, EnvError, parseEnv } from "~/utils/env.server";
+import { ENV_NAMES, EnvError, envReader, parseEnv } from "~/utils/env.server";
 import { readConfig } from "../../server/config";
 
 describe("the typed environment", () => {
@@ -10,6 +10,22 @@ describe("the typed environment", () => {
     const names = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!));
     expect(names.size).toBeGreaterThan(20);
     expect([...names].filter((name) => !(ENV_NAMES as string[]).includes(name))).toEqual([]);
+  });
+
+  it("a server reads its settings once; tests and development see each change", () => {
+    const source: Record<string, string> = { PORT: "8080" };
+    const server = envReader(source, false);
+    const watching = envReader(source, true);
+    expect(server().PORT).toBe(8080);
+    expect(watching().PORT).toBe(8080);
+    expect(server()).toBe(server());
+    source.PORT = "9090";
+    expect(server().PORT).toBe(8080);
+    expect(watching().PORT).toBe(9090);
+    // A setting that does not parse is said on every read until it is fixed.
+    const broken = envReader({ PORT: "eighty" }, false);
+    expect(() => broken()).toThrow(EnvError);
+    expect(() => broken()).toThrow(EnvError);
   });
 
   it("gives the embedded demo's defaults when nothing is set", () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createRemixRequest } from "@remix-run/express/dist/server";
 import type { RequestHandler } from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { isLocale } from "~/i18n/config";
 import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
@@ -16,6 +16,7 @@ import { readConfig, type ServerConfig } from "../../server/config";
 import { createLogger } from "../../server/log";
 import { isSameOriginWrite } from "../../server/middleware/same-origin";
 import { refusalFor } from "../../server/middleware/refusals";
+import { nonceSource } from "../../server/middleware/security-headers";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -170,6 +171,14 @@ describe("health", () => {
 });
 
 describe("security headers", () => {
+  it("nonces are 16 random bytes each, never one twice, also across refills of their pool", () => {
+    const nonce = nonceSource(4);
+    const made = Array.from({ length: 41 }, () => nonce());
+    expect(new Set(made).size).toBe(41);
+    for (const value of made) expect(Buffer.from(value, "base64")).toHaveLength(16);
+    expect(made.every((value) => /^[A-Za-z0-9+/]{22}==$/.test(value))).toBe(true);
+  });
+
   it("every answer has a CSP whose script nonce is new per request and is the one the app rendered with", async () => {
     const app = await start();
     const nonces = new Set<string>();
@@ -378,7 +387,27 @@ describe("compression and static files", () => {
     expect([asset.status, asset.headers["cache-control"]]).toEqual([200, "public, max-age=31536000, immutable"]);
     const icon = await app.request("/favicon.svg");
     expect([icon.status, icon.headers["cache-control"]]).toEqual([200, "public, max-age=3600"]);
+    // Percent-encoded as express.static reads it.
+    expect((await app.request("/favicon%2Esvg")).status).toBe(200);
     expect(app.calls).toEqual([]);
+  });
+
+  it("looks up no file for a page: only paths under the public folder's own names", async () => {
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), "shop-client-"));
+    dirs.push(clientDir);
+    writeFileSync(path.join(clientDir, "favicon.svg"), "<svg/>");
+    const stat = vi.spyOn(fs, "stat");
+    try {
+      const app = await start({ clientDir });
+      for (const page of ["/about", "/products?q=x", "/", "/%E0%A4%A"]) await app.request(page);
+      expect(stat.mock.calls.filter(([file]) => String(file).startsWith(clientDir))).toEqual([]);
+      // (The malformed path is refused before: 400.)
+      expect(app.calls).toEqual(["GET /about", "GET /products?q=x", "GET /"]);
+      await app.request("/favicon.svg");
+      expect(stat.mock.calls.map(([file]) => String(file))).toContain(path.join(clientDir, "favicon.svg"));
+    } finally {
+      stat.mockRestore();
+    }
   });
 });
 
