@@ -1,14 +1,10 @@
-import { intlLocale, type Locale } from "~/i18n/config";
+import type { Locale } from "~/i18n/config";
 import type { Currency } from "~/utils/money";
+import { formatWhole } from "~/utils/numbers";
 import { PAGE_SIZE, parseCatalogueParams } from "~/utils/catalogue-params";
 import { categories, categoryName } from "~/data/categories";
 import { toProductCard } from "./product.server";
 import { queryProducts } from "./product-query.server";
-
-/** A count in the language's digit grouping, in Latin digits (Arabic too, as every price and count of the shop). */
-export function countLabel(count: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { numberingSystem: "latn" }).format(count);
-}
 
 export interface CatalogueQuery {
   /** The listing URL's parameters (checked for control characters by the route). */
@@ -32,7 +28,7 @@ export async function loadCatalogue({ searchParams, locale, currency }: Catalogu
     products: result.products.map((product) => toProductCard(product, locale, currency, { summary: params.view === "list" })),
     total: result.total,
     /** A search that counted only up to its limit: that limit as the page says "more than 1.000". */
-    totalCapped: result.totalCapped ? countLabel(result.total, locale) : null,
+    totalCapped: result.totalCapped ? formatWhole(result.total, locale) : null,
     pageCount: result.pageCount,
     priceCeiling: result.priceCeiling,
     search: result.search,

@@ -155,8 +155,10 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     // bound is over the matches without the price filter, or the catalogue's beyond the limit.
     const columns = `${comparable} as comparable, ${keyColumns}`;
     const relevance = query.sort === "relevance";
+    // (union all of the ones not listed: a union would hash every listed row to drop duplicates.)
     const exactName = relevance
-      ? `union (select id, ${columns} from public.products where ${[...allWhere, `search_names @> array[${param(plan.phrase)}]::text[]`].join(" and ")})`
+      ? `union all (select id, ${columns} from public.products
+           where ${[...allWhere, `search_names @> array[${param(plan.phrase)}]::text[]`, "id not in (select id from listed)"].join(" and ")})`
       : "";
     const counted = param(countLimit);
     const read = param(countLimit + 1);

@@ -1,4 +1,5 @@
 import { intlLocale, type Locale } from "~/i18n/config";
+import { formatWhole } from "~/utils/numbers";
 
 /**
  * The shop's own time and the admin's numbers (browser-safe): every date and time in the admin is
@@ -50,7 +51,7 @@ export function trendPercent(current: number, previous: number): number | null {
 
 /** "+12 %" style, with the sign always shown (the minus as U+2212). */
 export function formatTrend(percent: number, locale: Locale): string {
-  const number = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 0, numberingSystem: "latn" }).format(Math.abs(percent));
+  const number = formatWhole(Math.abs(percent), locale);
   return `${percent > 0 ? "+" : percent < 0 ? "−" : "±"}${number} %`;
 }
 
