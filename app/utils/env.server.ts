@@ -158,7 +158,7 @@ export const isProduction = process.env.NODE_ENV === "production";
 export function envReader(source: RawEnv, watch: boolean): () => Env {
   let memo: { snapshot: string; env: Env } | undefined;
   return () => {
-    if (memo && !watch) return memo.env;
+    // Not watching, the snapshot is always '': parsed once (again only after a failed parse).
     const snapshot = watch ? ENV_NAMES.map((name) => source[name] ?? "\u0000").join("\u0001") : "";
     if (memo?.snapshot !== snapshot) memo = { snapshot, env: parseEnv(source) };
     return memo.env;
