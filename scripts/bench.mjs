@@ -103,6 +103,7 @@ async function fillCatalogue(query, size) {
   const missing = Math.max(0, size - count);
   if (missing > 0) await query(FILL_SQL, [missing]);
   await query("analyze public.products");
+  await query("analyze public.search_words");
   return count + missing;
 }
 

@@ -44,14 +44,18 @@ export interface SearchPlan {
   unmatched: Array<{ word: string; closest?: string }>;
 }
 
-interface WordRow {
-  probe: string;
+/** What the stemmers say of a word: its stems in the four languages ('' for a stop word), and whether it is a stop word. */
+interface Stems {
   /** A stop word of any shop language (checked as typed: the lists spell "für"). */
   stop: boolean;
   de: string;
   en: string;
   fr: string;
   ar: string;
+}
+
+interface WordRow extends Stems {
+  probe: string;
   words: string[];
   displays: string[];
 }
@@ -65,35 +69,50 @@ interface Probe {
 const MATCH_ORDER: Record<WordMatch, number> = { exact: 0, typo: 1, part: 2 };
 
 /**
- * For each probe: its stems in the four languages ('' for a stop word) and the catalogue words
- * close to it (trigram similarity, for typos) or containing it (parts of compound words).
+ * The stems of the words looked up lately. They depend on the word and the database's
+ * dictionaries, never on the catalogue, so they are kept for as long as the process runs (the
+ * latest few thousand words): stemming in four languages was a third of a word's lookup.
  */
-async function lookUp(db: Queryable, probes: string[], typed: string[] = probes, fuzzy = probes.map(hasTypoBudget)): Promise<Map<string, Probe>> {
-  if (probes.length === 0) return new Map();
-  const rows = await db.query<WordRow>(
-    `select p.t as probe,
+const knownStems = new Map<string, Stems>();
+const STEMS_KEPT = 5000;
+
+function keepStems(key: string, stems: Stems) {
+  if (knownStems.size >= STEMS_KEPT) knownStems.delete(knownStems.keys().next().value!);
+  knownStems.set(key, stems);
+}
+
+/** The catalogue words of each probe (migration 20261203000000_search_word_matches.sql): planned once per connection. */
+const MATCHES = "select probe, words, displays from public.search_word_matches($1::text[], $2::int[])";
+
+/** The same, with the probes' stems (as folded) and stop-word check (as typed). */
+const MATCHES_AND_STEMS = `select m.probe, m.words, m.displays,
             numnode(plainto_tsquery('german', p.typed)) = 0 or numnode(plainto_tsquery('english', p.typed)) = 0
               or numnode(plainto_tsquery('french', p.typed)) = 0 or numnode(plainto_tsquery('arabic', p.typed)) = 0 as stop,
             plainto_tsquery('german', p.t)::text as de, plainto_tsquery('english', p.t)::text as en,
-            plainto_tsquery('french', p.t)::text as fr, plainto_tsquery('arabic', p.t)::text as ar,
-            coalesce(c.words, '{}') as words, coalesce(c.displays, '{}') as displays
-       from unnest($1::text[], $2::text[], $3::int[]) as p(t, typed, fuzzy)
-       left join lateral (
-         select array_agg(w.word order by w.rank, w.distance, w.word) as words,
-                array_agg(w.display order by w.rank, w.distance, w.word) as displays
-           from (
-             select word, display, 0 as rank, 0::real as distance from public.search_words where word = p.t
-             union
-             select word, display, 1, distance from public.search_typo_candidates(p.t)
-              where p.fuzzy = 1 and char_length(p.t) >= 3
-             union
-             (select word, display, 2, char_length(word)::real from public.search_words
-               where char_length(p.t) >= 4 and word like '%' || p.t || '%' order by char_length(word), word limit 30)
-           ) w
-       ) c on true`,
-    // (As numbers: postgres-js sends an array of booleans as one boolean.)
-    [probes, typed, fuzzy.map(Number)],
-  );
+            plainto_tsquery('french', p.t)::text as fr, plainto_tsquery('arabic', p.t)::text as ar
+       from public.search_word_matches($1::text[], $2::int[]) m
+       join unnest($1::text[], $3::text[]) as p(t, typed) on p.t = m.probe`;
+
+/**
+ * For each probe: its stems in the four languages ('' for a stop word) and the catalogue words
+ * close to it (trigram similarity, for typos) or containing it (parts of compound words). The
+ * stems are asked of the database only for a word not seen before.
+ */
+async function lookUp(db: Queryable, probes: string[], typed: string[] = probes, fuzzy = probes.map(hasTypoBudget)): Promise<Map<string, Probe>> {
+  if (probes.length === 0) return new Map();
+  // (Taken before the query: another search's words may push these out meanwhile.)
+  const stemsKey = new Map(probes.map((probe, index) => [probe, `${probe}\u0000${typed[index]}`]));
+  const cached = new Map(probes.map((probe) => [probe, knownStems.get(stemsKey.get(probe)!)]));
+  const known = [...cached.values()].every((stems) => stems !== undefined);
+  // (fuzzy as numbers: postgres-js sends an array of booleans as one boolean.)
+  const read = known
+    ? await db.query<WordRow>(MATCHES, [probes, fuzzy.map(Number)])
+    : await db.query<WordRow>(MATCHES_AND_STEMS, [probes, fuzzy.map(Number), typed]);
+  const rows = read.map((row): WordRow => {
+    if (known) return { ...row, ...cached.get(row.probe)! };
+    keepStems(stemsKey.get(row.probe)!, { stop: row.stop, de: row.de, en: row.en, fr: row.fr, ar: row.ar });
+    return row;
+  });
   const found = new Map<string, Probe>();
   for (const row of rows) {
     const matches: Probe["matches"] = [];

@@ -78,6 +78,32 @@ describe.each(testDbKinds)("the search's query plan on %s", (kind) => {
     expect(plans[0]).not.toMatch(/Seq Scan on products/);
   });
 
+  it("the word lookup's kept plan reads each branch through an index, whatever the words", async () => {
+    // The function's statement, prepared and explained as its generic plan under its own settings.
+    const [fn] = await test.db.query<{ body: string; config: string[] | null }>(
+      "select prosrc as body, proconfig as config from pg_proc where proname = 'search_word_matches'",
+    );
+    expect(fn?.config).toContain("plan_cache_mode=force_generic_plan");
+    const statement = /return query([\s\S]*);\s*end/.exec(fn!.body)![1]!.replace(/\bprobes\b/g, "$1").replace(/\bfuzzy\b/g, "$2");
+    const plan = await test.db.transaction(async (tx) => {
+      for (const setting of fn!.config ?? []) {
+        const [name, value] = setting.split(/=(.*)/s);
+        await tx.query("select set_config($1, $2, true)", [name, value]);
+      }
+      await tx.query(`prepare search_word_matches_plan(text[], int[]) as ${statement}`);
+      try {
+        const rows = await tx.query<{ "QUERY PLAN": string }>("explain execute search_word_matches_plan(array['schreibtishlampe', 'lamp'], array[1, 0])");
+        return rows.map((row) => row["QUERY PLAN"]).join("\n");
+      } finally {
+        await tx.query("deallocate search_word_matches_plan");
+      }
+    });
+    if (process.env.SEARCH_PLAN_LOG) console.log(`-- ${kind}: word lookup\n${plan}`);
+    expect(plan).toMatch(/search_words_pkey/);
+    expect(plan.match(/search_words_trgm_idx/g)).toHaveLength(2);
+    expect(plan).not.toMatch(/Seq Scan on search_words/);
+  });
+
   it("the listing's page comes from the index on its order, not from sorting the whole catalogue", async () => {
     for (const sort of ["standard", "relevance"] as const) {
       const plans = await plansOf(test.db, () => queryProducts({ inStock: false, sort, page: 3, pageSize: 24 }, "de", "EUR"), true);

@@ -156,6 +156,32 @@ describe.each(testDbKinds)("search on %s", (kind) => {
     expect(await ids({ q: "hocker basel" })).toEqual([id(21)]);
   });
 
+  it("asks the database for a word's stems once: searched again, only its catalogue words are looked up, to the same plan", async () => {
+    const sent: string[] = [];
+    const query = test.db.query.bind(test.db);
+    test.db.query = (async (text: string, params?: unknown[]) => {
+      sent.push(text);
+      return query(text, params);
+    }) as typeof test.db.query;
+    try {
+      // Words no other test searches for (the kept stems are the process's, for both databases),
+      // each a catalogue word with a typo: no lookup of compound parts besides.
+      const q = kind === "pglite" ? "Klemmleuchten" : "Leselichter";
+      const first = await planSearch(q);
+      const stemmed = sent.filter((text) => text.includes("plainto_tsquery"));
+      expect(stemmed).toHaveLength(1);
+      sent.length = 0;
+      expect(await planSearch(q)).toEqual(first);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.filter((text) => text.includes("plainto_tsquery"))).toEqual([]);
+      // A stop word stays one, known or not; a new word next to a known one is stemmed.
+      expect((await planSearch(`und ${q}`)).ignored).toEqual(["und"]);
+      expect((await planSearch(`und ${q}`)).ignored).toEqual(["und"]);
+    } finally {
+      test.db.query = query;
+    }
+  });
+
   it("folds text in the browser-safe code exactly as the database does", async () => {
     const samples = ["Bürostühle", "Fußstütze GROSS", "Étagère à café", "مُونْسْتِيرَا", "Œuvre", "Søren", "Kopfhörer-Set 3er", "naïve façade"];
     for (const sample of samples) {
