@@ -155,23 +155,24 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     // bound is over the matches without the price filter, or the catalogue's beyond the limit.
     const columns = `${comparable} as comparable, ${keyColumns}`;
     const relevance = query.sort === "relevance";
-    // (union all of the ones not listed: a union would hash every listed row to drop duplicates.)
-    const exactName = relevance
-      ? `union all (select id, ${columns} from public.products
+    // For relevance, the exact names not listed already (added with union all: a union would hash
+    // every listed row to drop duplicates); the listed rows are read from their one copy.
+    const named = relevance
+      ? `, named as materialized (select id, ${columns} from public.products
            where ${[...allWhere, `search_names @> array[${param(plan.phrase)}]::text[]`, "id not in (select id from listed)"].join(" and ")})`
       : "";
+    const candidates = relevance ? "(select * from listed union all select * from named) candidates" : "listed";
     const counted = param(countLimit);
     const read = param(countLimit + 1);
     const boundOf = (rows: string) =>
       `(select case when count(*) > ${counted} then (select max(${comparable}) from public.products) else max(comparable) end from ${rows})`;
     return `with listed as materialized (
          select id, ${columns} from public.products ${fullWhere}
-          order by ${relevance ? order.standard : order[query.sort]} limit ${read}),
-       candidates as materialized (select * from listed ${exactName})
-       select (select count(*) from listed)::int as matched,
-              (select count(*) from candidates)::int as total,
+          order by ${relevance ? order.standard : order[query.sort]} limit ${read})${named}
+       select matched, ${relevance ? "(matched + (select count(*) from named))::int" : "matched"} as total,
               ${min || max ? boundOf(`(select ${comparable} as comparable from public.products ${baseWhere} limit ${read}) unfiltered`) : boundOf("listed")} as ceiling,
-              array(select id from candidates order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids`;
+              array(select id from ${candidates} order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids
+         from (select count(*)::int as matched from listed) counted`;
   };
   const sql = statsSql();
   const readIds = async (offset: number) => {
