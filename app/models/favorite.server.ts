@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import type { CartOwner } from "./cart.server";
-import { getProduct, productFromRow, type Product, type ProductRow } from "./product.server";
+import { getProduct, productCardColumns, productFromRow, type Product, type ProductCard, type ProductRow } from "./product.server";
 
 /** The ids of the products the user (or the visitor's cart session) marked as favourites. */
 export async function listFavoriteIds(owner: CartOwner | null): Promise<string[]> {
@@ -15,15 +15,15 @@ export async function listFavoriteIds(owner: CartOwner | null): Promise<string[]
   return rows.map((row) => row.product_id);
 }
 
-/** The owner's favourite products, most recently marked first. */
-export async function listFavoriteProducts(owner: CartOwner | null): Promise<Product[]> {
+/** The owner's favourite products, most recently marked first (as their cards show them: with the 30-day reference price). */
+export async function listFavoriteProducts(owner: CartOwner | null): Promise<ProductCard[]> {
   if (!owner) return [];
   const db = await getDb();
   const [where, param] = owner.userId
     ? ["f.user_id = $1", owner.userId]
     : ["f.session_id = $1 and f.user_id is null", owner.sessionId];
   const rows = await db.query<ProductRow>(
-    `select p.* from public.favorites f join public.products p on p.id = f.product_id
+    `select ${productCardColumns("p")} from public.favorites f join public.products p on p.id = f.product_id
       where ${where} order by f.created_at desc, f.id`,
     [param],
   );

@@ -5,7 +5,7 @@ import { toCents, type Currency } from "~/utils/money";
 import { categoriesNamedBy, normalizeCategoryKey } from "~/data/categories";
 import type { CatalogueParams, Sort } from "~/utils/catalogue-params";
 import { clampPage } from "./paging";
-import { PRODUCT_COLUMNS, productFromRow, type Product, type ProductRow } from "./product.server";
+import { productCardColumns, productFromRow, type ProductCard, type ProductRow } from "./product.server";
 import { correctedQuery, planSearch, type SearchKind } from "./product-search.server";
 
 /*
@@ -16,7 +16,8 @@ import { correctedQuery, planSearch, type SearchKind } from "./product-search.se
 export type ProductQuery = Omit<CatalogueParams, "view"> & { pageSize: number };
 
 export interface ProductPage {
-  products: Product[];
+  /** What the page's cards show (the product page reads the rest). */
+  products: ProductCard[];
   /** The matches, or for a search with more than `countLimit` of them that limit (`totalCapped`). */
   total: number;
   /** A search matched more products than it counts: the page says "more than {total}". */
@@ -190,9 +191,9 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   const rows =
     stats.ids.length === 0
       ? []
-      : // Only the page's own rows are read whole (sorting whole rows carried every product's texts through the sort).
+      : // Only the page's own rows are read, with what their cards show (sorting whole rows carried every product's texts through the sort).
         await db.query<ProductRow>(
-          `select ${PRODUCT_COLUMNS}
+          `select ${productCardColumns()}
              from unnest($1::uuid[]) with ordinality as pick(pick_id, position)
              join public.products on public.products.id = pick.pick_id
             order by pick.position`,

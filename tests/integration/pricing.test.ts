@@ -5,7 +5,9 @@ import { checkoutInput, defaultAddress } from "../factories";
 import { addToCart } from "~/models/cart.server";
 import { getOrderForViewer, placeOrder } from "~/models/order.server";
 import { getAdminOrder } from "~/models/order-admin.server";
-import { getProduct, priceIn, toProductView } from "~/models/product.server";
+import { getProduct, listFeaturedProducts, priceIn, toProductCard, toProductView } from "~/models/product.server";
+import { listFavoriteProducts, toggleFavorite } from "~/models/favorite.server";
+import { queryProducts } from "~/models/product-query.server";
 import { createProduct, updateProduct, type ProductInput } from "~/models/product-write.server";
 import { getOfferSection } from "~/models/offer.server";
 import { migrate, migrations } from "~/db/migrate.server";
@@ -86,6 +88,19 @@ describe.each(testDbKinds)("pricing on %s", (kind) => {
     expect(toProductView(chair, "de", "CHF")).toMatchObject({ price: 21190, referencePrice: 31790 });
     const headphones = (await getProduct(HEADPHONES))!;
     expect(toProductView(headphones, "en", "EUR")).toMatchObject({ price: 9900, referencePrice: null, discount: null });
+  });
+
+  it("every card of the reduced chair names its 30-day reference: the listing, the featured products and a visitor's favourites", async () => {
+    const chairCard = { id: CHAIR, price: 19900, referencePrice: 29900, discount: 33 };
+    const page = await queryProducts({ q: "ergonomic mesh office chair", inStock: false, sort: "relevance", page: 1, pageSize: 24 }, "de", "EUR");
+    expect(page.products.map((product) => toProductCard(product, "de", "EUR"))).toContainEqual(expect.objectContaining(chairCard));
+    await test.db.query("update public.products set featured = true where id = $1", [CHAIR]);
+    const featured = await listFeaturedProducts(50);
+    expect(featured.map((product) => toProductCard(product, "de", "EUR"))).toContainEqual(expect.objectContaining(chairCard));
+    const owner = { sessionId: `pricing-${kind}-${randomUUID()}` };
+    await toggleFavorite(owner, CHAIR);
+    const favorites = await listFavoriteProducts(owner);
+    expect(favorites.map((product) => toProductCard(product, "de", "EUR"))).toEqual([expect.objectContaining(chairCard)]);
   });
 
   it("offers show their product's price in the active currency and their texts in the active language", async () => {
