@@ -332,18 +332,26 @@ const CARD_COLUMNS = [
   ...["image", "category", "in_stock", "stock", "featured", "created_at"],
 ];
 
-/** The columns of a ProductCard from `table` (an alias in a join); productFromRow reads the others as absent. */
-export function productCardColumns(table = "public.products"): string {
-  return `${CARD_COLUMNS.map((column) => `${table}.${column}`).join(", ")}, ${priceHistoryColumn(table)}`;
+/** What the product page (and the admin, the export) reads besides a card's columns. */
+const DETAIL_COLUMNS = [
+  ...["images", "additional_images", "video_url", "tags"],
+  ...["manufacturer_name", "manufacturer_address", "manufacturer_email", "responsible_person", "gtin"],
+  ...["safety_info", "safety_info_de", "safety_info_fr", "safety_info_ar"],
+];
+
+function columnsOf(names: string[], table: string): string {
+  return `${names.map((column) => `${table}.${column}`).join(", ")}, ${priceHistoryColumn(table)}`;
 }
 
-/** Every column a Product is read from (productFromRow). */
-export const PRODUCT_COLUMNS = `id, name, name_ar, name_fr, name_de, description, description_ar, description_fr,
-  description_de, price, price_eur, price_chf, sale_price, sale_price_eur, sale_price_chf,
-  image, images, additional_images, video_url, category, in_stock, stock, featured, tags, created_at,
-  manufacturer_name, manufacturer_address, manufacturer_email, responsible_person, gtin,
-  safety_info, safety_info_de, safety_info_fr, safety_info_ar,
-  ${priceHistoryColumn()}`;
+const PRODUCT_CARD_COLUMNS = columnsOf(CARD_COLUMNS, "public.products");
+
+/** The columns of a ProductCard from `table` (an alias in a join); productFromRow reads the others as absent. */
+export function productCardColumns(table = "public.products"): string {
+  return table === "public.products" ? PRODUCT_CARD_COLUMNS : columnsOf(CARD_COLUMNS, table);
+}
+
+/** Every column a Product is read from (productFromRow), from public.products. */
+export const PRODUCT_COLUMNS = columnsOf([...CARD_COLUMNS, ...DETAIL_COLUMNS], "public.products");
 
 /** One product, or null for an unknown or malformed id (never an error). */
 export async function getProduct(id: string, db?: Queryable): Promise<Product | null> {
