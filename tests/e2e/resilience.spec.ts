@@ -280,11 +280,19 @@ test.describe("a real Postgres restart under traffic", () => {
       await cluster.start();
       await servesAgain();
       const tail = () => server.output().slice(-4000);
-      expect((await personal.profile()).status, tail()).toBe(200);
-      expect((await personal.admin()).status, tail()).toBe(200);
-      expect((await personal.checkoutPage()).status, tail()).toBe(200);
-      expect((await personal.login()).status).toBe(302);
-      expect((await personal.checkout()).status).toBe(303);
+      // A request that does not answer in time fails with the server's log (which names the statement that waited).
+      const answer = async (name: keyof typeof personal) => {
+        try {
+          return (await personal[name]()).status;
+        } catch (error) {
+          throw new Error(`${name} after the database came back: ${String(error)}\n${tail()}`);
+        }
+      };
+      expect(await answer("profile"), tail()).toBe(200);
+      expect(await answer("admin"), tail()).toBe(200);
+      expect(await answer("checkoutPage"), tail()).toBe(200);
+      expect(await answer("login"), tail()).toBe(302);
+      expect(await answer("checkout"), tail()).toBe(303);
 
       stop = true;
       await traffic;

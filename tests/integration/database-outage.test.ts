@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { allowConsoleErrors } from "../setup/vitest.setup";
 import { DatabaseUnavailableError, type Database } from "~/db/database.server";
 import { openPostgres } from "~/db/postgres.server";
@@ -120,6 +120,32 @@ describe.skipIf(!adminUrl)("Postgres outages", () => {
       expect(write).toBeInstanceOf(Response);
       expect((write as Response).status).toBe(503);
     } finally {
+      await db.close();
+    }
+  });
+
+  it("a database that stops answering: the statement gives up at its deadline with 503, and the log names it (never its parameters)", async () => {
+    vi.stubEnv("DATABASE_QUERY_TIMEOUT_MS", "700");
+    // The outage log writes one line per 10 s: a clock an hour on, so this outage's first line is written.
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, "now").mockImplementation(() => realNow() + 3_600_000);
+    const logged = vi.spyOn(console, "error");
+    const db = await openPostgres(proxiedUrl, { max: 1 });
+    try {
+      await db.query("select 1");
+      proxy.hold();
+      const started = performance.now();
+      const error = await answered(() => db.query("select $1::text as held,\n       2 as   other", ["secret-parameter"])).catch((e: unknown) => e);
+      expect((error as Response).status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      const lines = logged.mock.calls.map((call) => call.map(String).join(" "));
+      expect(lines.some((line) => line.includes("did not answer within 700 ms: select $1::text as held, 2 as other"))).toBe(true);
+      expect(lines.join("\n")).not.toContain("secret-parameter");
+      proxy.release();
+      expect(await db.query<{ ok: number }>("select 1 as ok")).toEqual([{ ok: 1 }]);
+    } finally {
+      proxy.release();
+      vi.unstubAllEnvs();
       await db.close();
     }
   });
