@@ -9,11 +9,11 @@ class DatabaseNotAnswering extends Error {
   readonly code = "08006";
 }
 
-/** A statement as the log names it: its first words, never its parameters (they may be personal). */
-function statementSummary(text: string): string {
+/** A statement as the log names it: its first words, never its parameters (they may be personal). Built only when the deadline passes. */
+const statementSummary = (text: string) => (): string => {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > 80 ? `${line.slice(0, 80)}…` : line;
-}
+};
 
 /**
  * Runs `work`, giving up after `ms`: a database that accepts bytes but never answers (a network
@@ -21,12 +21,12 @@ function statementSummary(text: string): string {
  * server-side statement_timeout cannot fire then. `onTimeout` drops the stuck connections. The
  * error (logged as the outage's first line) names what waited, so the operator sees which statement.
  */
-async function withDeadline<T>(ms: number, what: string, work: () => Promise<T>, onTimeout: () => void): Promise<T> {
+async function withDeadline<T>(ms: number, what: () => string, work: () => Promise<T>, onTimeout: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onTimeout();
-      reject(new DatabaseNotAnswering(`The database did not answer within ${ms} ms: ${what}`));
+      reject(new DatabaseNotAnswering(`The database did not answer within ${ms} ms: ${what()}`));
     }, ms);
   });
   try {
@@ -79,7 +79,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     sql = connect();
     void stuck.end({ timeout: 0 }).catch(() => {});
   };
-  const timed = <T>(what: string, work: () => Promise<T>) => guard(() => withDeadline(queryDeadline, what, work, resetPool));
+  const timed = <T>(what: () => string, work: () => Promise<T>) => guard(() => withDeadline(queryDeadline, what, work, resetPool));
   // A read that met a connection closed under it (a restart, a pooler that dropped it) is asked
   // once more, on a fresh connection: it changed nothing, and the database may well be back.
   const readAgainOnLostConnection = async <T>(text: string, work: () => Promise<T>): Promise<T> => {
@@ -106,7 +106,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     transaction: (fn, options) =>
       retryOnConflict(
         () =>
-          timed("a transaction", () => {
+          timed(() => "a transaction", () => {
             const state = { lost: false };
             const begun = sql.begin((tx) => runGuardedTransaction(tx as unknown as Sql, fn, state)) as Promise<never>;
             begun.catch(() => (state.lost = true));
@@ -115,11 +115,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         options,
       ),
     notify: (channel, payload) =>
-      timed(`notify ${channel}`, async () => {
+      timed(() => `notify ${channel}`, async () => {
         await sql.notify(channel, payload);
       }),
     async listen(channel, onNotify, onListen) {
-      const listening = await withDeadline(queryDeadline, `listen ${channel}`, () => sql.listen(channel, onNotify, onListen), () => {});
+      const listening = await withDeadline(queryDeadline, () => `listen ${channel}`, () => sql.listen(channel, onNotify, onListen), () => {});
       return { unlisten: () => listening.unlisten() };
     },
     close: () => {

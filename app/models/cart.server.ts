@@ -3,10 +3,13 @@ import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
 import type { Currency } from "~/utils/money";
 import {
+  CARD_COLUMNS,
+  columnList,
   isAvailable,
   isUuid,
   localizedDescription,
   localizedName,
+  MEDIA_COLUMNS,
   priceIn,
   productFromRow,
   type Product,
@@ -53,10 +56,8 @@ export interface CartLineRecord {
   product: Product;
 }
 
-const PRODUCT_COLUMNS = `p.id, p.name, p.name_ar, p.name_fr, p.name_de, p.description, p.description_ar,
-  p.description_fr, p.description_de, p.price, p.price_eur, p.price_chf, p.sale_price,
-  p.sale_price_eur, p.sale_price_chf, p.image, p.images, p.additional_images, p.video_url,
-  p.category, p.in_stock, p.stock, p.featured, p.tags, p.created_at`;
+/** A cart line's product: a card's columns and its media, neither product-safety texts nor price history. */
+const PRODUCT_COLUMNS = columnList([...CARD_COLUMNS, ...MEDIA_COLUMNS], "p");
 
 /** The owner's cart lines with their products, oldest line first. */
 export async function getCartLines(owner: CartOwner | null, db?: Queryable): Promise<CartLineRecord[]> {

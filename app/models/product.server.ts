@@ -326,21 +326,29 @@ export type ProductCard = Pick<
   | "createdAt"
 >;
 
-const CARD_COLUMNS = [
+export const CARD_COLUMNS = [
   ...["id", "name", "name_ar", "name_fr", "name_de", "description", "description_ar", "description_fr", "description_de"],
   ...["price", "price_eur", "price_chf", "sale_price", "sale_price_eur", "sale_price_chf"],
   ...["image", "category", "in_stock", "stock", "featured", "created_at"],
 ];
 
+/** The product page's gallery, video and tags (the cart reads them too). */
+export const MEDIA_COLUMNS = ["images", "additional_images", "video_url", "tags"];
+
 /** What the product page (and the admin, the export) reads besides a card's columns. */
 const DETAIL_COLUMNS = [
-  ...["images", "additional_images", "video_url", "tags"],
+  ...MEDIA_COLUMNS,
   ...["manufacturer_name", "manufacturer_address", "manufacturer_email", "responsible_person", "gtin"],
   ...["safety_info", "safety_info_de", "safety_info_fr", "safety_info_ar"],
 ];
 
+/** `names` as columns of `table` (an alias in a join). */
+export function columnList(names: string[], table: string): string {
+  return names.map((column) => `${table}.${column}`).join(", ");
+}
+
 function columnsOf(names: string[], table: string): string {
-  return `${names.map((column) => `${table}.${column}`).join(", ")}, ${priceHistoryColumn(table)}`;
+  return `${columnList(names, table)}, ${priceHistoryColumn(table)}`;
 }
 
 const PRODUCT_CARD_COLUMNS = columnsOf(CARD_COLUMNS, "public.products");
