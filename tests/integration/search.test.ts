@@ -4,6 +4,7 @@ import { planSearch, searchSuggestions } from "~/models/product-search.server";
 import { loader as suggestLoader } from "~/routes/search_.suggest";
 import { categories } from "~/data/categories";
 import { foldSearchText } from "~/utils/search-text";
+import { migrations } from "~/db/migrate.server";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 import { createProduct } from "../factories";
 
@@ -209,5 +210,46 @@ describe.each(testDbKinds)("search on %s", (kind) => {
     );
     expect(rows.map((row) => row.name)).toEqual(["products_search_names_idx", "products_search_trgm_idx", "products_search_vector_idx", "search_words_trgm_idx"]);
     for (const row of rows) expect(row.options, row.name).toContain("fastupdate=off");
+  });
+
+  it("keeps a product's search vector and folded names in its row, also for a product written before the migration", async () => {
+    // Both are read for every candidate of a search (the match, ts_rank, the exact name): fetched
+    // from the TOAST table, a search over the whole bench catalogue spent most of its time there.
+    const storage = await test.db.query<{ name: string; storage: string }>(
+      `select attname as name, attstorage as storage from pg_attribute
+        where attrelid = 'public.products'::regclass and attname in ('search_vector', 'search_names') order by 1`,
+    );
+    expect(storage).toEqual([
+      { name: "search_names", storage: "m" },
+      { name: "search_vector", storage: "m" },
+    ]);
+    // Where the database can say where a value lives (Postgres 17 and later, PGlite): a product with
+    // long descriptions, whose row is over the 2 kB at which values move out.
+    const [server] = await test.db.query<{ version: number }>("select current_setting('server_version_num')::int as version");
+    if (server!.version < 170000) return;
+    const words = (lang: string) => Array.from({ length: 40 }, (_, n) => `${lang}wort${n}x${(n * 7919) % 1000}`).join(" ");
+    const long = { description: words("en"), descriptionDe: words("de"), descriptionFr: words("fr"), descriptionAr: words("ar") };
+    const inRow = async (productId: string) =>
+      (
+        await test.db.query<{ vector: string | null; names: string | null; size: number }>(
+          `select pg_column_toast_chunk_id(search_vector)::text as vector, pg_column_toast_chunk_id(search_names)::text as names,
+                  pg_column_size(p.*) as size
+             from public.products p where id = $1`,
+          [productId],
+        )
+      )[0]!;
+    await createProduct(test, { id: id(40), name: "Long described lamp", ...long });
+    expect(await inRow(id(40))).toMatchObject({ vector: null, names: null, size: expect.any(Number) });
+    expect((await inRow(id(40))).size).toBeGreaterThan(2100);
+    // Written with Postgres's default storage (as before the migration), the vector moves out …
+    await test.db.exec("alter table public.products alter column search_vector set storage extended");
+    await createProduct(test, { id: id(41), name: "Long described chair", ...long });
+    expect((await inRow(id(41))).vector).not.toBeNull();
+    // … and the migration moves it back into the row.
+    const migration = migrations.find((m) => m.version === "20261204000000_search_vector_in_row");
+    expect(migration).toBeDefined();
+    await test.db.exec(migration!.sql);
+    expect(await inRow(id(41))).toMatchObject({ vector: null, names: null });
+    expect((await ids({ q: "dewort7x553" })).sort()).toEqual([id(40), id(41)]);
   });
 });
