@@ -121,12 +121,13 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   // category 0.4, descriptions 0.1), in stock before sold out. (A second rank of the words as
   // typed, against typos, doubled the time of a search that matches the whole catalogue.)
   const weights = "'{0.1, 0.2, 0.4, 1.0}'::float4[]";
-  const keys = {
-    paid: priceCol,
-    label: nameColumn[locale],
-    available: "(in_stock and stock > 0)",
-    exact: plan?.kind === "words" ? `(${param(plan.phrase)} = any(search_names))` : "false",
-    rank: plan?.kind === "words" && query.sort === "relevance" ? `ts_rank(${weights}, search_vector, ${param(plan.tsquery)}::tsquery)` : "0",
+  // (Functions: a key's parameters are only added when the order uses it.)
+  const keys: Record<string, () => string> = {
+    paid: () => priceCol,
+    label: () => nameColumn[locale],
+    available: () => "(in_stock and stock > 0)",
+    exact: () => (plan?.kind === "words" ? `(${param(plan.phrase)} = any(search_names))` : "false"),
+    rank: () => (plan?.kind === "words" ? `ts_rank(${weights}, search_vector, ${param(plan.tsquery)}::tsquery)` : "0"),
   };
   const order: Record<Sort, string> = {
     relevance: plan?.kind === "words" ? "exact desc, rank desc, available desc, featured desc, created_at desc, id" : "featured desc, created_at desc, id",
@@ -139,7 +140,11 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
   const limit = param(query.pageSize);
   const offsetParam = param(0);
   const offsetAt = params.length - 1;
-  const keyColumns = `${Object.entries(keys).map(([name, sql]) => `${sql} as ${name}`).join(", ")}, featured, created_at`;
+  /** The sort keys the page's order uses (a search computes them for each of up to 1 001 matches). */
+  const keyColumns = `${Object.entries(keys)
+    .filter(([name]) => new RegExp(`\\b${name}\\b`).test(order[query.sort]))
+    .map(([name, sql]) => `${sql()} as ${name}, `)
+    .join("")}featured, created_at`;
   /** The statement that reads the count, the price filter's bound and the page's ids (built once: a page past the end reads again at another offset). */
   const statsSql = (): string => {
     // The listing: counted from the primary key's index, its page sorted on narrow keys.
@@ -165,15 +170,19 @@ async function readProductPage(query: ProductQuery, locale: Locale, currency: Cu
     const candidates = relevance ? "(select * from listed union all select * from named) candidates" : "listed";
     const counted = param(countLimit);
     const read = param(countLimit + 1);
-    const boundOf = (rows: string) =>
-      `(select case when count(*) > ${counted} then (select max(${comparable}) from public.products) else max(comparable) end from ${rows})`;
+    const catalogueBound = `(select max(${comparable}) from public.products)`;
+    // Without a price filter the bound is over the listed matches: counted in the same pass.
+    const ceiling =
+      min || max
+        ? `(select case when count(*) > ${counted} then ${catalogueBound} else max(comparable) end
+              from (select ${comparable} as comparable from public.products ${baseWhere} limit ${read}) unfiltered)`
+        : `case when matched > ${counted} then ${catalogueBound} else bound end`;
     return `with listed as materialized (
          select id, ${columns} from public.products ${fullWhere}
           order by ${relevance ? order.standard : order[query.sort]} limit ${read})${named}
-       select matched, ${relevance ? "(matched + (select count(*) from named))::int" : "matched"} as total,
-              ${min || max ? boundOf(`(select ${comparable} as comparable from public.products ${baseWhere} limit ${read}) unfiltered`) : boundOf("listed")} as ceiling,
+       select matched, ${relevance ? "(matched + (select count(*) from named))::int" : "matched"} as total, ${ceiling} as ceiling,
               array(select id from ${candidates} order by ${order[query.sort]} limit ${limit} offset ${offsetParam}) as ids
-         from (select count(*)::int as matched from listed) counted`;
+         from (select count(*)::int as matched, max(comparable) as bound from listed) counted`;
   };
   const sql = statsSql();
   const readIds = async (offset: number) => {
