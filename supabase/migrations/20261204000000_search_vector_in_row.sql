@@ -11,8 +11,9 @@
 alter table public.products alter column search_vector set storage main;
 alter table public.products alter column search_names set storage main;
 
--- The products already there: their values are written again, so that they move into the row
--- (without moving their updated_at; the word list does not change).
+-- The products already there: their values are written again (the same values, as new copies:
+-- an unchanged value would keep its place in the TOAST table), so that they move into the row —
+-- without moving their updated_at; the word list does not change.
 alter table public.products disable trigger products_search_text;
-update public.products p set search_vector = public.product_search_vector(p), search_names = public.product_search_names(p);
+update public.products set search_vector = search_vector || ''::tsvector, search_names = search_names || '{}'::text[];
 alter table public.products enable trigger products_search_text;
