@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getSession } from "~/utils/session.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-db";
 
 // Count the session lookups: the real getAuthState would ask the database.
 const lookups = vi.hoisted(() => ({ count: 0 }));
@@ -30,6 +31,17 @@ function get(path: string) {
 }
 
 describe("the request context", () => {
+  // The cart loader reads the cart: from a database of the test's own (without one, getDb() would
+  // open the embedded database in ./data, the developer's shop).
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase("pglite", { seed: false });
+    test.install();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
   beforeEach(() => {
     lookups.count = 0;
     vi.stubEnv("SESSION_SECRET", "request-context-test");
