@@ -104,17 +104,29 @@ export function joinSharedRead<T>(shared: Promise<T>, readAgain: () => Promise<T
 
 /**
  * The operator hears of an outage in the log: its first failure with its cause, then at most one
- * line every OUTAGE_LOG_MS with how many queries failed since (not one line per request).
+ * line every OUTAGE_LOG_MS with how many queries failed since (not one line per request), and a
+ * line when the database answers again. An outage that begins after the database answered is
+ * announced at once, unless the last outage line is not OUTAGE_FLAP_MS old (a database that comes
+ * and goes during a restart: at most a line a second).
  */
 const OUTAGE_LOG_MS = 10_000;
-const outageLog = { last: 0, since: 0 };
+const OUTAGE_FLAP_MS = 1_000;
+const outageLog = { last: 0, since: 0, open: false };
+const queries = (count: number) => `${count} failed ${count === 1 ? "query" : "queries"}`;
 function logOutage(error: unknown) {
   const now = Date.now();
   outageLog.since++;
-  if (now - outageLog.last < OUTAGE_LOG_MS) return;
+  if (now - outageLog.last < (outageLog.open ? OUTAGE_LOG_MS : OUTAGE_FLAP_MS)) return;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  console.error(`Database unreachable (${String(code ?? "")}: ${String(message ?? error)}): answering 503; ${outageLog.since} failed ${outageLog.since === 1 ? "query" : "queries"} since the last such line`);
+  console.error(`Database unreachable (${String(code ?? "")}: ${String(message ?? error)}): answering 503; ${queries(outageLog.since)} since the last such line`);
   outageLog.last = now;
+  outageLog.since = 0;
+  outageLog.open = true;
+}
+function logOutageOver() {
+  if (!outageLog.open) return;
+  outageLog.open = false;
+  console.info(`Database answering again (${queries(outageLog.since)} since the last outage line)`);
   outageLog.since = 0;
 }
 
@@ -126,6 +138,7 @@ export async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     const result = await work();
     noteDatabaseAnswered();
+    logOutageOver();
     return result;
   } catch (error) {
     if (isConnectionError(error)) {
