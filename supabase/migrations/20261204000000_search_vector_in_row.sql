@@ -5,8 +5,8 @@
 -- table, and the search vector is usually the largest: a product with descriptions in four
 -- languages has one of 1-4 kB. A search then fetched every candidate's vector from the TOAST table
 -- once for the match (@@) and again for ts_rank: a search that matches the whole bench catalogue
--- spent two thirds of its time there (PGlite, 1 001 rows: match 1.1 -> 0.3 ms, rank 0.9 -> 0.4 ms;
--- docs/performance.md, "Search"). Descriptions and the older search_text, read only for the
+-- spent most of its time there (PGlite, 1 001 rows: the scan with the match 1.1 -> 0.7 ms, ts_rank
+-- 0.9 -> 0.45 ms; docs/performance.md, "Search"). Descriptions and the older search_text, read only for the
 -- page's 24 cards and the admin's search, go to the TOAST table first instead.
 alter table public.products alter column search_vector set storage main;
 alter table public.products alter column search_names set storage main;
