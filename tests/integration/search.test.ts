@@ -239,8 +239,9 @@ describe.each(testDbKinds)("search on %s", (kind) => {
         )
       )[0]!;
     await createProduct(test, { id: id(40), name: "Long described lamp", ...long });
-    expect(await inRow(id(40))).toMatchObject({ vector: null, names: null, size: expect.any(Number) });
-    expect((await inRow(id(40))).size).toBeGreaterThan(2100);
+    const described = await inRow(id(40));
+    expect(described).toMatchObject({ vector: null, names: null });
+    expect(described.size).toBeGreaterThan(2100);
     // Written with Postgres's default storage (as before the migration), the vector moves out …
     await test.db.exec("alter table public.products alter column search_vector set storage extended");
     await createProduct(test, { id: id(41), name: "Long described chair", ...long });
