@@ -2,7 +2,7 @@ import type { Queryable } from "~/db/database.server";
 import { getDb } from "~/db/db.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { centsToDecimal, toCents } from "~/utils/money";
-import { fileHash, orderNumbersOf, parseCamt, type CamtProblem, type StatementCredit } from "~/utils/camt.server";
+import { fileHash, openCamt, orderNumbersOf, type CamtProblem, type StatementCredit } from "~/utils/camt.server";
 import { orderNumber } from "./order-number";
 import { ordersByReference, recordPayment } from "./payment.server";
 import { isUuid } from "./product.server";
@@ -16,10 +16,10 @@ import { isUuid } from "./product.server";
  * currency. One file is one transaction: all of it applies, or none of it.
  */
 
-export type CreditOutcome = "matched" | "amountDiffers" | "alreadyPaid" | "cancelled" | "noOrder" | "otherCurrency";
+export type CreditOutcome = "matched" | "amountDiffers" | "alreadyPaid" | "doublePayment" | "cancelled" | "noOrder" | "otherCurrency" | "unbalanced";
 
 export type StatementImport =
-  | { ok: true; status: "imported" | "alreadyImported"; importId: string }
+  | { ok: true; status: "imported" | "alreadyImported" | "running"; importId: string }
   | ({ ok: false } & CamtProblem);
 
 interface OrderRow {
@@ -44,7 +44,8 @@ async function lockOrders(tx: Queryable, numbers: string[]): Promise<OrderRow[]>
 /**
  * What a credit is for the orders its reference names: the first (in the reference's order) that
  * waits for exactly this amount in this currency is a match; else the reason the best of them is
- * not (an open order before a paid or cancelled one).
+ * not (an open order before a paid or cancelled one). A credit of an order's total for an order
+ * already paid is a possible double payment.
  */
 function decide(credit: StatementCredit, numbers: string[], orders: OrderRow[]): { outcome: CreditOutcome; order: OrderRow | null } {
   const named = numbers.flatMap((number) => orders.filter((order) => orderNumber(order.id) === number));
@@ -56,109 +57,232 @@ function decide(credit: StatementCredit, numbers: string[], orders: OrderRow[]):
   if (sameCurrency) return { outcome: "amountDiffers", order: sameCurrency };
   if (open[0]) return { outcome: "otherCurrency", order: open[0] };
   const paid = named.find((order) => order.status !== "cancelled");
-  if (paid) return { outcome: "alreadyPaid", order: paid };
+  if (paid) {
+    const again = paid.currency === credit.currency && toCents(paid.total_amount) === credit.amount;
+    return { outcome: again ? "doublePayment" : "alreadyPaid", order: paid };
+  }
   return { outcome: "cancelled", order: named[0]! };
 }
 
-/** Rows per bulk statement (parameters are arrays: one per column). */
-const CHUNK = 1000;
+/** Rows per statement while the credits are recorded: each step is short, other requests go between steps. */
+const STEP = 500;
+/** A running import that gave no sign of life for this long was interrupted (its server stopped). */
+export const STALE_IMPORT_MS = 120_000;
 
-function chunks<T>(items: T[]): T[][] {
+function chunks<T>(items: T[], size = STEP): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const creditKey = (credit: Pick<StatementCredit, "account" | "entryRef">) => `${credit.account}\u0000${credit.entryRef}`;
 
-/**
- * Imports one statement file in one transaction. The same file again (its bytes' hash) is
- * "alreadyImported" and changes nothing; a credit imported before from another file (the same
- * account and bank reference) is skipped and counted. Two imports of one file at once: the
- * second waits on the first's row of the file and then finds it there.
- *
- * In bulk, so that a file of thousands of entries is one request's work: the credits are inserted
- * (the ones already known are skipped by the unique key), the orders all new credits name are
- * locked in one statement (id order, as every writer of orders locks), each credit is decided in
- * the file's order (a second credit for an order the first one paid finds it paid), and each match
- * is recorded through recordPayment.
- */
-export async function importStatement(bytes: Uint8Array, options: { fileName?: string; adminId?: string | null } = {}): Promise<StatementImport> {
-  const parsed = parseCamt(bytes);
-  if (!parsed.ok) {
-    const { ok: _ok, ...problem } = parsed;
-    return { ok: false, ...problem };
-  }
-  const { statement } = parsed;
-  const hash = fileHash(bytes);
-  const fileName = (options.fileName ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
-  // A booking repeated within the file counts once.
-  const seen = new Set<string>();
-  const unique = statement.credits.filter((credit) => !seen.has(creditKey(credit)) && Boolean(seen.add(creditKey(credit))));
+/** The import's row for a file: a new one, or what is known of the file already. */
+async function claimImport(
+  hash: string,
+  row: { fileName: string; kind: string; version: string; total: number; adminId: string | null },
+): Promise<{ id: string; state: "new" | "done" | "running" }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: string }>(
-      `insert into public.bank_statement_imports (file_hash, file_name, kind, version, message_id, entries, credits, imported_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
-       on conflict (file_hash) do nothing returning id`,
-      [hash, fileName, statement.kind, statement.version, statement.messageId?.slice(0, 140) ?? null, statement.entries, statement.credits.length, options.adminId ?? null],
-    );
-    if (!created) {
-      const [known] = await tx.query<{ id: string }>("select id from public.bank_statement_imports where file_hash = $1", [hash]);
-      return { ok: true as const, status: "alreadyImported" as const, importId: known!.id };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const [created] = await tx.query<{ id: string }>(
+        `insert into public.bank_statement_imports
+           (file_hash, file_name, kind, version, entries, credits, imported_by, state, phase, progress_total)
+         values ($1, $2, $3, $4, 0, 0, $5, 'running', 'reading', $6)
+         on conflict (file_hash) do nothing returning id`,
+        [hash, row.fileName, row.kind, row.version, row.adminId, row.total],
+      );
+      if (created) return { id: created.id, state: "new" as const };
+      // A failed import, or one whose server stopped, is replaced; the row is locked while we look.
+      const [known] = await tx.query<{ id: string; state: string; stale: boolean }>(
+        `select id, state, heartbeat_at < now() - make_interval(secs => $2) as stale
+           from public.bank_statement_imports where file_hash = $1 for update`,
+        [hash, STALE_IMPORT_MS / 1000],
+      );
+      if (!known) continue;
+      if (known.state === "done") return { id: known.id, state: "done" as const };
+      if (known.state === "running" && !known.stale) return { id: known.id, state: "running" as const };
+      await tx.query("delete from public.bank_statement_imports where id = $1", [known.id]);
     }
+    throw new Error("statement import: the file's row could not be claimed");
+  }, { retries: CONFLICT_RETRIES });
+}
 
+/** The import failed: none of its credits stay, its row says why (or, when even that cannot be written, goes). */
+async function failImport(importId: string, failure: string, vars: Record<string, string | number> | null): Promise<void> {
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query("delete from public.bank_transactions where import_id = $1", [importId]);
+      await tx.query("delete from public.bank_statement_skipped where import_id = $1", [importId]);
+      await tx.query(
+        "update public.bank_statement_imports set state = 'failed', phase = null, failure = $2, failure_vars = $3::jsonb, heartbeat_at = now() where id = $1",
+        [importId, failure, vars ? JSON.stringify(vars) : null],
+      );
+    });
+  } catch {
+    // The row and with it (on delete cascade) every credit of the import.
+    await db.query("delete from public.bank_statement_imports where id = $1", [importId]);
+  }
+}
+
+export interface ImportOptions {
+  fileName?: string;
+  adminId?: string | null;
+  /** Told the import's id once its row is written (the page can show its progress from then on). */
+  onStarted?: (importId: string) => void;
+}
+
+/**
+ * Imports one statement file, all or nothing, without holding up other requests:
+ * 1. a cheap first look (openCamt) refuses what is not a camt file; the file's row is written
+ *    ("running"; the same file again is "alreadyImported" and changes nothing; a second upload
+ *    while it runs finds it running);
+ * 2. the file is read in steps (parseCamt), its progress kept in the row;
+ * 3. its credits are written in steps of STEP rows, each its own short statement, invisible while
+ *    the import runs; a credit known from another file (the same account and bank reference), or
+ *    repeated within this one, is written to the skipped list, naming the earlier import;
+ * 4. one short transaction decides the credits that name an order (the orders locked in id order,
+ *    as every writer of orders locks; a second credit for an order the first one paid finds it
+ *    paid), records the matches through recordPayment and marks the import done.
+ * A failure at any step removes every credit of the import and marks it failed.
+ */
+export async function importStatement(bytes: Uint8Array, options: ImportOptions = {}): Promise<StatementImport> {
+  const opened = openCamt(bytes);
+  if (!opened.ok) {
+    const { ok: _ok, ...problem } = opened;
+    return { ok: false, ...problem };
+  }
+  const fileName = (options.fileName ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
+  const claim = await claimImport(fileHash(bytes), {
+    fileName, kind: opened.kind, version: opened.version, total: opened.entryCount, adminId: options.adminId ?? null,
+  });
+  if (claim.state === "done") return { ok: true, status: "alreadyImported", importId: claim.id };
+  if (claim.state === "running") return { ok: true, status: "running", importId: claim.id };
+  const importId = claim.id;
+  options.onStarted?.(importId);
+  const db = await getDb();
+  const progress = (phase: string, done: number, total: number) =>
+    db.query(
+      "update public.bank_statement_imports set phase = $2, progress = $3, progress_total = $4, heartbeat_at = now() where id = $1 and state = 'running'",
+      [importId, phase, done, total],
+    );
+  try {
+    const parsed = await opened.read({ onProgress: ({ read, total }) => progress("reading", read, total).then(() => undefined) });
+    if (!parsed.ok) {
+      const { ok: _ok, reason, ...vars } = parsed;
+      await failImport(importId, reason, Object.keys(vars).length > 0 ? (vars as Record<string, number>) : null);
+      return parsed;
+    }
+    const { statement } = parsed;
+
+    // 3. The credits, in steps.
+    const seen = new Set<string>();
     const rowIds = new Map<string, string>();
-    for (const part of chunks(unique)) {
-      const rows = await tx.query<{ id: string; account: string; entry_ref: string }>(
+    let skipped = 0;
+    let written = 0;
+    await progress("recording", 0, statement.credits.length);
+    for (const part of chunks(statement.credits)) {
+      const repeated = part.filter((credit) => seen.has(creditKey(credit)) || !seen.add(creditKey(credit)));
+      const once = part.filter((credit) => !repeated.includes(credit));
+      const rows = once.length === 0 ? [] : await db.query<{ id: string; account: string; entry_ref: string }>(
         `insert into public.bank_transactions
            (import_id, account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name, outcome)
-         select $1, c.account, c.entry_ref, c.amount, c.currency, c.booking_date, c.value_date, c.reference, c.remittance, c.debtor_name, 'noOrder'
-           from unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::date[], $7::date[], $8::text[], $9::text[], $10::text[])
-             as c(account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name)
+         select $1, c.account, c.entry_ref, c.amount, c.currency, c.booking_date, c.value_date, c.reference, c.remittance, c.debtor_name, c.outcome
+           from unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::date[], $7::date[], $8::text[], $9::text[], $10::text[], $11::text[])
+             as c(account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name, outcome)
          on conflict (account, entry_ref) do nothing returning id, account, entry_ref`,
         [
-          created.id,
-          part.map((c) => c.account), part.map((c) => c.entryRef), part.map((c) => centsToDecimal(c.amount)), part.map((c) => c.currency),
-          part.map((c) => c.bookingDate), part.map((c) => c.valueDate), part.map((c) => c.reference), part.map((c) => c.remittance), part.map((c) => c.debtorName),
+          importId,
+          once.map((c) => c.account), once.map((c) => c.entryRef), once.map((c) => centsToDecimal(c.amount)), once.map((c) => c.currency),
+          once.map((c) => c.bookingDate), once.map((c) => c.valueDate), once.map((c) => c.reference), once.map((c) => c.remittance),
+          once.map((c) => c.debtorName), once.map((c) => (c.unbalanced ? "unbalanced" : "noOrder")),
         ],
       );
       for (const row of rows) rowIds.set(creditKey({ account: row.account, entryRef: row.entry_ref }), row.id);
-    }
-    const fresh = unique.filter((credit) => rowIds.has(creditKey(credit)));
-    const duplicates = statement.credits.length - fresh.length;
-
-    const named = fresh.map((credit) => orderNumbersOf(credit));
-    const orders = await lockOrders(tx, [...new Set(named.flat())]);
-    const decided: Array<{ id: string; outcome: CreditOutcome; orderId: string }> = [];
-    const payments: Array<{ orderId: string; credit: StatementCredit }> = [];
-    fresh.forEach((credit, index) => {
-      const { outcome, order } = decide(credit, named[index]!, orders);
-      if (!order) return;
-      if (outcome === "matched") {
-        // The next credit naming this order finds it paid.
-        order.payment_status = "paid";
-        payments.push({ orderId: order.id, credit });
+      const known = once.filter((credit) => !rowIds.has(creditKey(credit)));
+      const earlier = new Map<string, string>();
+      if (known.length > 0) {
+        const found = await db.query<{ account: string; entry_ref: string; import_id: string }>(
+          `select t.account, t.entry_ref, t.import_id from public.bank_transactions t
+             join unnest($1::text[], $2::text[]) as k(account, entry_ref) on t.account = k.account and t.entry_ref = k.entry_ref`,
+          [known.map((c) => c.account), known.map((c) => c.entryRef)],
+        );
+        for (const row of found) earlier.set(creditKey({ account: row.account, entryRef: row.entry_ref }), row.import_id);
       }
-      decided.push({ id: rowIds.get(creditKey(credit))!, outcome, orderId: order.id });
-    });
-    for (const part of chunks(decided)) {
+      const skips = [
+        ...known.map((credit) => ({ credit, reason: "importedBefore", earlier: earlier.get(creditKey(credit)) ?? null })),
+        ...repeated.map((credit) => ({ credit, reason: "repeatedInFile", earlier: importId })),
+      ];
+      if (skips.length > 0) {
+        await db.query(
+          `insert into public.bank_statement_skipped (import_id, reason, earlier_import_id, entry_ref, amount, currency, booking_date, reference, debtor_name)
+           select $1, s.reason, s.earlier, s.entry_ref, s.amount, s.currency, s.booking_date, s.reference, s.debtor_name
+             from unnest($2::text[], $3::uuid[], $4::text[], $5::numeric[], $6::text[], $7::date[], $8::text[], $9::text[])
+               as s(reason, earlier, entry_ref, amount, currency, booking_date, reference, debtor_name)`,
+          [
+            importId, skips.map((s) => s.reason), skips.map((s) => s.earlier), skips.map((s) => s.credit.entryRef.slice(0, 200)),
+            skips.map((s) => centsToDecimal(s.credit.amount)), skips.map((s) => s.credit.currency), skips.map((s) => s.credit.bookingDate),
+            skips.map((s) => s.credit.reference), skips.map((s) => s.credit.debtorName),
+          ],
+        );
+        skipped += skips.length;
+      }
+      written += part.length;
+      await progress("recording", written, statement.credits.length);
+      await nextTurn();
+    }
+
+    // 4. Decide and apply, in one short transaction.
+    const fresh = statement.credits.filter((credit) => !credit.unbalanced && rowIds.has(creditKey(credit)));
+    const named = fresh.map((credit) => orderNumbersOf(credit));
+    const naming = fresh.map((credit, index) => ({ credit, numbers: named[index]! })).filter((item) => item.numbers.length > 0);
+    await db.transaction(async (tx) => {
+      // The import's row first: a second upload of the file waits for this transaction, then finds it done.
+      await tx.query("update public.bank_statement_imports set phase = 'applying', heartbeat_at = now() where id = $1", [importId]);
+      const orders = await lockOrders(tx, [...new Set(naming.flatMap((item) => item.numbers))]);
+      const decided: Array<{ id: string; outcome: CreditOutcome; orderId: string }> = [];
+      const payments: Array<{ orderId: string; credit: StatementCredit }> = [];
+      const paidHere = new Set<string>();
+      for (const { credit, numbers } of naming) {
+        const { outcome, order } = decide(credit, numbers, orders);
+        if (!order) continue;
+        if (outcome === "matched") {
+          // The next credit naming this order finds it paid.
+          order.payment_status = "paid";
+          paidHere.add(order.id);
+          payments.push({ orderId: order.id, credit });
+        }
+        decided.push({ id: rowIds.get(creditKey(credit))!, outcome, orderId: order.id });
+      }
+      for (const part of chunks(decided, 1000)) {
+        await tx.query(
+          `update public.bank_transactions t
+              set outcome = u.outcome, order_id = u.order_id, applied_at = case when u.outcome = 'matched' then now() end
+             from unnest($1::uuid[], $2::text[], $3::uuid[]) as u(id, outcome, order_id)
+            where t.id = u.id`,
+          [part.map((d) => d.id), part.map((d) => d.outcome), part.map((d) => d.orderId)],
+        );
+      }
+      for (const { orderId, credit } of payments) {
+        const paid = await recordPayment(tx, orderId, { amount: credit.amount, paidAt: bookingTime(credit.bookingDate), source: "statement" });
+        // The order is locked since lockOrders(): it cannot have changed in between.
+        if (!paid.ok) throw new Error(`statement payment refused: ${paid.reason}`);
+      }
       await tx.query(
-        `update public.bank_transactions t
-            set outcome = u.outcome, order_id = u.order_id, applied_at = case when u.outcome = 'matched' then now() end
-           from unnest($1::uuid[], $2::text[], $3::uuid[]) as u(id, outcome, order_id)
-          where t.id = u.id`,
-        [part.map((d) => d.id), part.map((d) => d.outcome), part.map((d) => d.orderId)],
+        `update public.bank_statement_imports
+            set state = 'done', phase = null, progress = progress_total, entries = $2, credits = $3, duplicates = $4, message_id = $5, heartbeat_at = now()
+          where id = $1`,
+        [importId, statement.entries, statement.credits.length, skipped, statement.messageId?.slice(0, 140) ?? null],
       );
-    }
-    for (const { orderId, credit } of payments) {
-      const paid = await recordPayment(tx, orderId, { amount: credit.amount, paidAt: bookingTime(credit.bookingDate), source: "statement" });
-      // The order is locked since lockOrders(): it cannot have changed in between.
-      if (!paid.ok) throw new Error(`statement payment refused: ${paid.reason}`);
-    }
-    if (duplicates > 0) await tx.query("update public.bank_statement_imports set duplicates = $2 where id = $1", [created.id, duplicates]);
-    return { ok: true as const, status: "imported" as const, importId: created.id };
-  }, { retries: CONFLICT_RETRIES });
+    }, { retries: CONFLICT_RETRIES });
+    return { ok: true, status: "imported", importId };
+  } catch (error) {
+    await failImport(importId, "internal", null).catch(() => {});
+    throw error;
+  }
 }
 
 /** A booking date as the moment paid: the start of that day (UTC), as the bank dates it. */
@@ -230,44 +354,108 @@ const CREDIT_COLUMNS = `t.id, t.amount::text as amount, t.currency, t.booking_da
   t.reference, t.remittance, t.debtor_name, t.outcome, t.order_id, o.total_amount::text as order_total, o.currency as order_currency,
   t.applied_at, t.dismissed_at`;
 
+export interface SkippedCredit {
+  reason: "importedBefore" | "repeatedInFile";
+  entryRef: string;
+  amount: number;
+  currency: string;
+  bookingDate: string;
+  reference: string | null;
+  debtorName: string | null;
+  /** The import that recorded it before (its file's name and when), when it is still there. */
+  earlier: { id: string; fileName: string; importedAt: string } | null;
+}
+
 export interface ImportView {
   id: string;
   fileName: string;
   kind: string;
   version: string;
   importedAt: string;
+  /** "running" (with its phase and progress), "done", "failed" (with the reason), or "interrupted" (its server stopped). */
+  state: "running" | "done" | "failed" | "interrupted";
+  phase: "reading" | "recording" | "applying" | null;
+  progress: number;
+  progressTotal: number;
+  failure: { key: string; vars: Record<string, string | number> } | null;
   entries: number;
   credits: number;
   duplicates: number;
+  /** Credits the import matched (and marked paid). */
+  matched: number;
   transactions: BankCredit[];
+  skipped: SkippedCredit[];
 }
+
+/** How many credits and skipped credits an import's page lists. */
+const IMPORT_ROWS_SHOWN = 1000;
 
 /** One import with its credits (as they stand now: an open one assigned since shows as applied). */
 export async function getImport(id: string): Promise<ImportView | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.query<{ id: string; file_name: string; kind: string; version: string; imported_at: Date | string; entries: number; credits: number; duplicates: number }>(
-    "select id, file_name, kind, version, imported_at, entries, credits, duplicates from public.bank_statement_imports where id = $1",
-    [id],
+  const [row] = await db.query<{
+    id: string; file_name: string; kind: string; version: string; imported_at: Date | string; entries: number; credits: number; duplicates: number;
+    state: "running" | "done" | "failed"; phase: ImportView["phase"]; progress: number; progress_total: number; failure: string | null;
+    failure_vars: Record<string, string | number> | string | null; stale: boolean;
+  }>(
+    `select id, file_name, kind, version, imported_at, entries, credits, duplicates, state, phase, progress, progress_total, failure, failure_vars,
+            heartbeat_at < now() - make_interval(secs => $2) as stale
+       from public.bank_statement_imports where id = $1`,
+    [id, STALE_IMPORT_MS / 1000],
   );
   if (!row) return null;
-  const transactions = await db.query<CreditRow>(
-    `select ${CREDIT_COLUMNS} from public.bank_transactions t left join public.orders o on o.id = t.order_id
-      where t.import_id = $1 order by t.booking_date, t.created_at, t.entry_ref limit 1000`,
-    [id],
-  );
+  const done = row.state === "done";
+  const [transactions, skipped, [tally]] = done
+    ? await Promise.all([
+        db.query<CreditRow>(
+          `select ${CREDIT_COLUMNS} from public.bank_transactions t left join public.orders o on o.id = t.order_id
+            where t.import_id = $1 order by t.booking_date, t.created_at, t.entry_ref limit ${IMPORT_ROWS_SHOWN}`,
+          [id],
+        ),
+        db.query<{ reason: SkippedCredit["reason"]; entry_ref: string; amount: string; currency: string; booking_date: string; reference: string | null;
+          debtor_name: string | null; earlier_id: string | null; earlier_file: string | null; earlier_at: Date | string | null }>(
+          `select s.reason, s.entry_ref, s.amount::text as amount, s.currency, s.booking_date::text as booking_date, s.reference, s.debtor_name,
+                  e.id as earlier_id, e.file_name as earlier_file, e.imported_at as earlier_at
+             from public.bank_statement_skipped s left join public.bank_statement_imports e on e.id = s.earlier_import_id
+            where s.import_id = $1 order by s.id limit ${IMPORT_ROWS_SHOWN}`,
+          [id],
+        ),
+        db.query<{ matched: number }>("select count(*)::int as matched from public.bank_transactions where import_id = $1 and outcome = 'matched'", [id]),
+      ])
+    : [[], [], []];
+  const vars = typeof row.failure_vars === "string" ? (JSON.parse(row.failure_vars) as Record<string, string | number>) : row.failure_vars;
   return {
     id: row.id,
     fileName: row.file_name,
     kind: row.kind,
     version: row.version,
     importedAt: new Date(row.imported_at).toISOString(),
+    state: row.state === "running" && row.stale ? "interrupted" : row.state,
+    phase: row.state === "running" ? row.phase : null,
+    progress: row.progress,
+    progressTotal: row.progress_total,
+    failure: row.state === "failed" && row.failure ? { key: row.failure, vars: vars ?? {} } : null,
     entries: row.entries,
     credits: row.credits,
     duplicates: row.duplicates,
+    matched: tally?.matched ?? 0,
     transactions: transactions.map(creditView),
+    skipped: skipped.map((s) => ({
+      reason: s.reason,
+      entryRef: s.entry_ref,
+      amount: toCents(s.amount),
+      currency: s.currency,
+      bookingDate: dateText(s.booking_date),
+      reference: s.reference,
+      debtorName: s.debtor_name,
+      earlier: s.earlier_id && s.earlier_id !== row.id ? { id: s.earlier_id, fileName: s.earlier_file ?? "", importedAt: new Date(s.earlier_at!).toISOString() } : null,
+    })),
   };
 }
+
+/** Only the credits of finished imports: a running import's are not there yet (all or nothing). */
+const DONE_IMPORT = "exists (select 1 from public.bank_statement_imports i where i.id = t.import_id and i.state = 'done')";
 
 /** The credits still to be assigned (newest first, at most `limit`) and how many there are. */
 export async function listOpenCredits(limit = 200): Promise<{ credits: BankCredit[]; total: number }> {
@@ -275,11 +463,11 @@ export async function listOpenCredits(limit = 200): Promise<{ credits: BankCredi
   const [rows, [count]] = await Promise.all([
     db.query<CreditRow>(
       `select ${CREDIT_COLUMNS} from public.bank_transactions t left join public.orders o on o.id = t.order_id
-        where t.applied_at is null and t.dismissed_at is null
+        where t.applied_at is null and t.dismissed_at is null and ${DONE_IMPORT}
         order by t.booking_date desc, t.created_at desc, t.id limit $1`,
       [limit],
     ),
-    db.query<{ total: number }>("select count(*)::int as total from public.bank_transactions where applied_at is null and dismissed_at is null"),
+    db.query<{ total: number }>(`select count(*)::int as total from public.bank_transactions t where t.applied_at is null and t.dismissed_at is null and ${DONE_IMPORT}`),
   ]);
   return { credits: rows.map(creditView), total: count?.total ?? 0 };
 }
@@ -304,7 +492,8 @@ export async function assignCredit(creditId: string, orderReference: string, adm
   const db = await getDb();
   return db.transaction(async (tx): Promise<Assignment> => {
     const [credit] = await tx.query<{ amount: string; currency: string; booking_date: string; applied_at: unknown; dismissed_at: unknown }>(
-      "select amount::text as amount, currency, booking_date::text as booking_date, applied_at, dismissed_at from public.bank_transactions where id = $1 for update",
+      `select amount::text as amount, currency, booking_date::text as booking_date, applied_at, dismissed_at
+         from public.bank_transactions t where t.id = $1 and ${DONE_IMPORT} for update`,
       [creditId],
     );
     if (!credit) return { ok: false, reason: "creditNotFound" };
@@ -330,7 +519,8 @@ export async function dismissCredit(creditId: string): Promise<boolean> {
   if (!isUuid(creditId)) return false;
   const db = await getDb();
   const rows = await db.query(
-    "update public.bank_transactions set dismissed_at = now() where id = $1 and applied_at is null and dismissed_at is null returning id",
+    `update public.bank_transactions t set dismissed_at = now()
+      where t.id = $1 and t.applied_at is null and t.dismissed_at is null and ${DONE_IMPORT} returning t.id`,
     [creditId],
   );
   return rows.length > 0;

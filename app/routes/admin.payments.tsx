@@ -16,14 +16,24 @@ import { orderNumber } from "~/models/order-number";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { BankStatementsPage, formatAmount } from "~/components/admin/bank-statements";
 
-export const meta: MetaFunction = (args) =>
-  adminPageMeta(args, (t) => ({ title: `${t("backoffice.statements.title")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
+/** While an import runs, its page looks again every few seconds (a plain meta refresh: with JavaScript or without). */
+const PROGRESS_REFRESH_SECONDS = 2;
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const tags = adminPageMeta(args, (t) => ({ title: `${t("backoffice.statements.title")} – ${t("admin.meta.title")}`, description: t("admin.meta.description") }));
+  return args.data?.imported?.state === "running" ? [...tags, { httpEquiv: "refresh", content: String(PROGRESS_REFRESH_SECONDS) }] : tags;
+};
 
 const K = "backoffice.statements";
 /** How many open credits the page lists (newest first); the count says when there are more. */
 const OPEN_SHOWN = 200;
 /** The multipart body around the file (boundaries, headers, the intent): a little over the file's limit. */
 const BODY_SLACK = 64 * 1024;
+/**
+ * How long the upload's answer waits for the import: a usual statement is done by then and the
+ * answer shows its result; a larger one goes on in the background and the answer shows its progress.
+ */
+const INLINE_IMPORT_MS = 1500;
 
 /** One open credit's form: the order it is for, and the admin's confirmation of the amount received. */
 const assignSchema = z.object({
@@ -89,6 +99,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function importAction(request: Request, adminId: string, t: ReturnType<typeof getTranslator>) {
   const refuse = (key: string, status: number, vars?: Record<string, string | number>) =>
     data({ upload: { message: t(`${K}.errors.${key}`, vars) } }, { status });
@@ -105,7 +117,14 @@ async function importAction(request: Request, adminId: string, t: ReturnType<typ
   if (parsed.problems.statement === "tooLarge") return refuse("tooLarge", 413);
   const file = parsed.files.statement?.[0];
   if (!file || file.bytes.length === 0) return refuse("noFile", 400);
-  const result = await importStatement(file.bytes, { fileName: file.filename, adminId });
+  let started: (importId: string) => void = () => {};
+  const running = new Promise<string>((resolve) => (started = resolve));
+  const job = importStatement(file.bytes, { fileName: file.filename, adminId, onStarted: (importId) => started(importId) });
+  // The import goes on when this answer does not wait for it: its failure is kept in its row (and logged here).
+  job.catch((error: unknown) => console.error("Bank statement import failed:", error));
+  const inTime = await Promise.race([job, running.then((importId) => delay(INLINE_IMPORT_MS).then(() => importId))]);
+  if (typeof inTime === "string") return redirect(`/admin/payments?import=${inTime}`);
+  const result = inTime;
   if (!result.ok) {
     if (result.reason === "tooManyEntries") return refuse("tooManyEntries", 413, { max: result.max.toLocaleString("en-US").replace(/,/g, "\u202f") });
     if (result.reason === "invalidEntry") return refuse("invalidEntry", 400, { entry: result.entry });

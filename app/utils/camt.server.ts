@@ -9,7 +9,14 @@ import { orderNumberFromQrReference } from "./qr-reference";
  * camt.053.001.08 as Swiss banks do, …). Reads every booked credit with what matching needs: its
  * amount and currency, booking and value date, a unique reference, the structured reference (an
  * ISO 11649 RF reference or a Swiss QR reference), the free text and the debtor's name. A batch
- * booking (several TxDtls under one Ntry, each with its amount) gives one credit per transaction.
+ * booking (several TxDtls under one Ntry, each with its amount) gives one credit per transaction:
+ * each is its own credit even when the bank gives all of them the entry's reference, and when the
+ * transactions' amounts do not add up to the entry's, each is marked `unbalanced` (to be checked,
+ * never applied). Two identical credits without a bank reference stay two credits.
+ *
+ * Cooperative: the entries are cut out of the text and read in steps of ENTRIES_PER_STEP, with a
+ * turn of the event loop between steps, so a file of 100 000 entries never holds up the server's
+ * other requests (one fast-xml-parser call over a 10 MB file took 5 s of one thread).
  *
  * Safety: the XML is parsed by fast-xml-parser with entity processing off; a file with a DOCTYPE
  * (the only place entities, internal or external, can be declared) is refused before parsing.
@@ -42,6 +49,8 @@ export interface StatementCredit {
   /** The unstructured remittance text (RmtInf/Ustrd, and Strd/AddtlRmtInf), joined. */
   remittance: string | null;
   debtorName: string | null;
+  /** The transactions of its batch entry do not add up to the entry's amount: listed for checking, never applied. */
+  unbalanced: boolean;
 }
 
 export interface ParsedStatement {
@@ -72,7 +81,7 @@ const CONTAINER: Record<CamtKind, { message: string; items: string }> = {
 };
 
 /** Elements that may repeat: always arrays, so one and many read alike. */
-const REPEATED = new Set(["Stmt", "Ntfctn", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "Strd", "AddtlRmtInf"]);
+const REPEATED = new Set(["Stmt", "Ntfctn", "Ntry", "NtryRun", "NtryDtls", "TxDtls", "Ustrd", "Strd", "AddtlRmtInf"]);
 
 /** XML's own five entities and character references: all the text of a statement may hold (no DTD, no others). */
 function decodeCharacters(value: string): string {
@@ -178,35 +187,131 @@ function countEntryTags(xml: string): number {
   return count;
 }
 
-/** The namespace of the root element Document (its prefix's, or the default one). */
-function documentNamespace(xml: string): string | null {
-  const root = /<(?:([A-Za-z_][\w.-]*):)?Document[\s>]([^>]*)>?/.exec(xml);
-  if (!root) return null;
-  const attribute = root[1] ? `xmlns:${root[1]}` : "xmlns";
-  const match = new RegExp(`\\s${attribute.replace(".", "\\.")}\\s*=\\s*["']([^"']*)["']`).exec(` ${root[2] ?? ""}`);
-  return match?.[1]?.trim() ?? null;
+/**
+ * The root element: its name (without prefix), its prefix and the namespace that prefix (or the
+ * default) is bound to on it. The prolog before it (XML declaration, comments, processing
+ * instructions, whitespace) is skipped; a "<Document" inside a comment is not the root.
+ */
+function rootElement(xml: string): { name: string; prefix: string; namespace: string | null } | null {
+  let at = 0;
+  for (;;) {
+    while (at < xml.length && /\s/.test(xml[at]!)) at += 1;
+    if (xml.startsWith("<?", at)) {
+      const end = xml.indexOf("?>", at + 2);
+      if (end < 0) return null;
+      at = end + 2;
+    } else if (xml.startsWith("<!--", at)) {
+      const end = xml.indexOf("-->", at + 4);
+      if (end < 0) return null;
+      at = end + 3;
+    } else break;
+  }
+  const tag = /^<(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)((?:\s[^>]*)?)\/?>/.exec(xml.slice(at, at + 4096));
+  if (!tag) return null;
+  const prefix = tag[1] ?? "";
+  const attribute = prefix ? `xmlns:${prefix}` : "xmlns";
+  const bound = new RegExp(`\\s${attribute.replace(/\./g, "\\.")}\\s*=\\s*(["'])([^"']*)\\1`).exec(tag[3] ?? "");
+  return { name: tag[2]!, prefix, namespace: bound?.[2]?.trim() ?? null };
+}
+
+/** Entries read per step; the event loop turns between steps. */
+export const ENTRIES_PER_STEP = 1000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Where each entry (Ntry element) is in the text: [start, end) of its whole element. */
+function entrySpans(xml: string, prefix: string): Array<[number, number]> | null {
+  const spans: Array<[number, number]> = [];
+  const open = new RegExp(`<${prefix ? `${prefix}:` : ""}Ntry(?=[\\s>/])`, "g");
+  const close = `</${prefix ? `${prefix}:` : ""}Ntry>`;
+  for (let match = open.exec(xml); match; match = open.exec(xml)) {
+    const tagEnd = xml.indexOf(">", match.index);
+    if (tagEnd < 0) return null;
+    if (xml[tagEnd - 1] === "/") {
+      spans.push([match.index, tagEnd + 1]);
+      open.lastIndex = tagEnd + 1;
+      continue;
+    }
+    const end = xml.indexOf(close, tagEnd);
+    if (end < 0) return null;
+    spans.push([match.index, end + close.length]);
+    open.lastIndex = end + close.length;
+  }
+  return spans;
+}
+
+export interface ReadProgress {
+  /** Entries read so far, and in all. */
+  read: number;
+  total: number;
 }
 
 /**
  * Reads a camt.053 / camt.054 file. Refused, with nothing read: text that is not XML, a DOCTYPE,
- * XML that does not parse, XML that is not a camt.053/054 document, more than
+ * XML that does not parse, XML whose root is not a camt.053/054 document, more than
  * MAX_STATEMENT_ENTRIES entries, and a credit whose amount, currency or date cannot be read.
+ *
+ * In steps: the text around the entries (the skeleton: header, statements, accounts) is checked
+ * and read first, with a marker where each run of entries was; then the entries, ENTRIES_PER_STEP
+ * at a time, each step checked as XML on its own and read, with a turn of the event loop between.
  */
-export function parseCamt(bytes: Uint8Array): CamtResult {
+export async function parseCamt(bytes: Uint8Array, options: ReadOptions = {}): Promise<CamtResult> {
+  const opened = openCamt(bytes);
+  return opened.ok ? opened.read(options) : opened;
+}
+
+export interface ReadOptions {
+  /** Told after each step of entries read. */
+  onProgress?: (progress: ReadProgress) => void | Promise<void>;
+}
+
+export type OpenedCamt =
+  | { ok: true; kind: CamtKind; version: string; entryCount: number; read: (options?: ReadOptions) => Promise<CamtResult> }
+  | ({ ok: false } & CamtProblem);
+
+/**
+ * The cheap first look at a file (no XML parsed yet): its text, no DOCTYPE, at most
+ * MAX_STATEMENT_ENTRIES entries, a camt.053/054 root. `read` then reads it in steps.
+ */
+export function openCamt(bytes: Uint8Array): OpenedCamt {
   const xml = decode(bytes);
   if (xml === null || !/^\s*</.test(xml)) return { ok: false, reason: "notXml" };
   // Entities (billion laughs, external entities) can only be declared in a DOCTYPE: none is taken.
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) return { ok: false, reason: "doctype" };
-  if (countEntryTags(xml) > MAX_STATEMENT_ENTRIES) return { ok: false, reason: "tooManyEntries", max: MAX_STATEMENT_ENTRIES };
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { ok: false, reason: /^\s*<[A-Za-z?!]/.test(xml) ? "broken" : "notXml" };
-  const namespace = documentNamespace(xml);
-  const version = namespace ? NAMESPACE.exec(namespace) : null;
+  const entryCount = countEntryTags(xml);
+  if (entryCount > MAX_STATEMENT_ENTRIES) return { ok: false, reason: "tooManyEntries", max: MAX_STATEMENT_ENTRIES };
+  const root = rootElement(xml);
+  if (!root) return { ok: false, reason: /^\s*<[A-Za-z?!]/.test(xml) ? "broken" : "notXml" };
+  const version = root.name === "Document" && root.namespace ? NAMESPACE.exec(root.namespace) : null;
+  // The root decides what the file is: another document is not read further.
   if (!version) return { ok: false, reason: "notCamt" };
   const kind = `camt.${version[1]}` as CamtKind;
+  return { ok: true, kind, version: version[2]!, entryCount, read: (options = {}) => readCamt(xml, root.prefix, kind, version[2]!, options) };
+}
+
+async function readCamt(xml: string, prefix: string, kind: CamtKind, version: string, options: ReadOptions): Promise<CamtResult> {
+  const spans = entrySpans(xml, prefix);
+  if (!spans) return { ok: false, reason: "broken" };
+  // The skeleton: each run of adjacent entries (whitespace between them) replaced by a marker naming the run.
+  const runs: Array<Array<[number, number]>> = [];
+  const skeleton: string[] = [];
+  let from = 0;
+  for (const span of spans) {
+    const between = xml.slice(from, span[0]);
+    const last = runs[runs.length - 1];
+    if (last && from > 0 && /^\s*$/.test(between) && from === last[last.length - 1]![1]) last.push(span);
+    else {
+      skeleton.push(between, `<NtryRun>${runs.length}</NtryRun>`);
+      runs.push([span]);
+    }
+    from = span[1];
+  }
+  skeleton.push(xml.slice(from));
+  const frame = skeleton.join("");
+  if (XMLValidator.validate(frame) !== true) return { ok: false, reason: "broken" };
   let tree: Node;
   try {
-    tree = parser.parse(xml) as Node;
+    tree = parser.parse(frame) as Node;
   } catch {
     return { ok: false, reason: "broken" };
   }
@@ -214,30 +319,70 @@ export function parseCamt(bytes: Uint8Array): CamtResult {
   if (!message || typeof message !== "object") return { ok: false, reason: "notCamt" };
   const created = isoDate(text(message, "GrpHdr", "CreDtTm"));
   const credits: StatementCredit[] = [];
+  const occurrences = new Map<string, number>();
   let entries = 0;
   for (const statement of list(message, CONTAINER[kind].items)) {
     const account = text(statement, "Acct", "Id", "IBAN") ?? text(statement, "Acct", "Id", "Othr", "Id") ?? "";
-    for (const entry of list(statement, "Ntry")) {
-      entries += 1;
-      if (entries > MAX_STATEMENT_ENTRIES) return { ok: false, reason: "tooManyEntries", max: MAX_STATEMENT_ENTRIES };
-      if (text(entry, "CdtDbtInd") !== "CRDT") continue;
-      if (text(entry, "RvslInd")?.toLowerCase() === "true") continue;
-      const status = statusOf(entry);
-      // camt.053 entries are booked; a notification's may be pending or "info" only.
-      if (status !== null && status !== "BOOK") continue;
-      const read = readEntry(entry, { account, created, index: entries });
-      if (!read) return { ok: false, reason: "invalidEntry", entry: entries };
-      credits.push(...read);
+    // An entry the skeleton still holds (a marker could not take it) would be read without its step's checks.
+    if (list(statement, "Ntry").length > 0) return { ok: false, reason: "broken" };
+    for (const marker of list(statement, "NtryRun")) {
+      const run = runs[Number(text(marker))];
+      if (!run) return { ok: false, reason: "broken" };
+      for (let start = 0; start < run.length; start += ENTRIES_PER_STEP) {
+        const step = run.slice(start, start + ENTRIES_PER_STEP);
+        const chunk = `<Step>${xml.slice(step[0]![0], step[step.length - 1]![1])}</Step>`;
+        if (XMLValidator.validate(chunk) !== true) return { ok: false, reason: "broken" };
+        let part: Node;
+        try {
+          part = parser.parse(chunk) as Node;
+        } catch {
+          return { ok: false, reason: "broken" };
+        }
+        const read = list(child(part, "Step"), "Ntry");
+        if (read.length !== step.length) return { ok: false, reason: "broken" };
+        for (const entry of read) {
+          entries += 1;
+          if (entries > MAX_STATEMENT_ENTRIES) return { ok: false, reason: "tooManyEntries", max: MAX_STATEMENT_ENTRIES };
+          if (text(entry, "CdtDbtInd") !== "CRDT") continue;
+          if (reversed(entry)) continue;
+          const status = statusOf(entry);
+          // camt.053 entries are booked; a notification's may be pending or "info" only.
+          if (status !== null && status !== "BOOK") continue;
+          const credited = readEntry(entry, { account, created, occurrences });
+          if (!credited) return { ok: false, reason: "invalidEntry", entry: entries };
+          credits.push(...credited);
+        }
+        await options.onProgress?.({ read: entries, total: spans.length });
+        await nextTurn();
+      }
     }
   }
-  return { ok: true, statement: { kind, version: version[2]!, messageId: text(message, "GrpHdr", "MsgId"), entries, credits } };
+  // Entries outside every statement (Stmt / Ntfctn) are not read: count them as the file's all the same.
+  entries = Math.max(entries, spans.length);
+  return { ok: true, statement: { kind, version, messageId: text(message, "GrpHdr", "MsgId"), entries, credits } };
+}
+
+/** RvslInd is an xs:boolean: "true" and "1" both say the entry reverses an earlier one. */
+function reversed(entry: unknown): boolean {
+  const value = text(entry, "RvslInd")?.toLowerCase();
+  return value === "true" || value === "1";
 }
 
 function usable(reference: string | null): string | null {
   return reference && reference.toUpperCase() !== "NOTPROVIDED" && reference.toUpperCase() !== "NONREF" ? reference : null;
 }
 
-function readEntry(entry: unknown, context: { account: string; created: string | null; index: number }): StatementCredit[] | null {
+/** The amount a transaction names, in cents, when it names one in `currency`; else null. */
+function transactionAmount(tx: unknown, currency: string): number | null {
+  const own = child(tx, "Amt") ?? child(tx, "AmtDtls", "TxAmt", "Amt");
+  const ccy = own && typeof own === "object" ? (own as Node)["@Ccy"] : undefined;
+  return ccy === currency ? amountCents(text(own)) : null;
+}
+
+function readEntry(
+  entry: unknown,
+  context: { account: string; created: string | null; occurrences: Map<string, number> },
+): StatementCredit[] | null {
   const amount = amountCents(text(entry, "Amt"));
   const currency = (child(entry, "Amt") as Node | undefined)?.["@Ccy"];
   // The booking date, else (camt.054 may leave it out) the value date, else the message's date; one given but unreadable is an error.
@@ -248,14 +393,18 @@ function readEntry(entry: unknown, context: { account: string; created: string |
   const entryRef = usable(text(entry, "AcctSvcrRef")) ?? usable(text(entry, "NtryRef"));
   const transactions = list(entry, "NtryDtls").flatMap((details) => list(details, "TxDtls"));
   const credits = transactions.filter((tx) => text(tx, "CdtDbtInd") !== "DBIT");
-  const amounts = credits.map((tx) => {
-    const own = child(tx, "Amt") ?? child(tx, "AmtDtls", "TxAmt", "Amt");
-    const ccy = own && typeof own === "object" ? (own as Node)["@Ccy"] : undefined;
-    return ccy === currency ? amountCents(text(own)) : null;
-  });
+  const amounts = credits.map((tx) => transactionAmount(tx, currency));
   // A batch: one credit per transaction, when each names its amount in the entry's currency.
   const split = credits.length > 1 && amounts.every((value) => value !== null);
   const parts = split ? credits : [credits[0]];
+  // The transactions must add up to what was booked (debit transactions in a credit entry count against it).
+  const debits = transactions.filter((tx) => text(tx, "CdtDbtInd") === "DBIT").map((tx) => transactionAmount(tx, currency));
+  const net = amounts.reduce<number>((sum, value) => sum + (value ?? 0), 0) - debits.reduce<number>((sum, value) => sum + (value ?? Number.NaN), 0);
+  const unbalanced = split && net !== amount;
+  // A transaction's own bank reference names it only when no other transaction of the entry has it,
+  // and it is not the entry's own (Swiss banks give every transaction of a batch the entry's AcctSvcrRef).
+  const owns = parts.map((tx) => usable(text(tx, "Refs", "AcctSvcrRef")));
+  const ownsName = owns.every((own) => own !== null && (!split || own !== entryRef) && owns.indexOf(own) === owns.lastIndexOf(own));
   return parts.map((tx, index) => {
     const remittance = [
       ...list(child(tx, "RmtInf"), "Ustrd").map((line) => text(line)),
@@ -268,7 +417,6 @@ function readEntry(entry: unknown, context: { account: string; created: string |
     const debtorName =
       text(tx, "RltdPties", "Dbtr", "Nm") ?? text(tx, "RltdPties", "Dbtr", "Pty", "Nm") ??
       text(tx, "RltdPties", "UltmtDbtr", "Nm") ?? text(tx, "RltdPties", "UltmtDbtr", "Pty", "Nm");
-    const own = usable(text(tx, "Refs", "AcctSvcrRef"));
     const credit: Omit<StatementCredit, "entryRef"> = {
       account: context.account,
       amount: split ? amounts[index]! : amount,
@@ -278,9 +426,16 @@ function readEntry(entry: unknown, context: { account: string; created: string |
       reference: structured ? structured.replace(/\s+/g, "").slice(0, 35) : null,
       remittance: remittance.length > 0 ? remittance.join(" ").slice(0, 1000) : null,
       debtorName: debtorName ? debtorName.slice(0, 140) : null,
+      unbalanced,
     };
-    const base = own ?? (entryRef ? (split ? `${entryRef}#${index + 1}` : entryRef) : null);
-    return { entryRef: (base ?? `hash:${entryHash(credit, tx, index)}`).slice(0, 200), ...credit };
+    const base = ownsName ? owns[index]! : entryRef ? (split ? `${entryRef}#${index + 1}` : entryRef) : null;
+    if (base) return { entryRef: base.slice(0, 200), ...credit };
+    // No reference of the bank's: what the credit says, and which of the file's identical credits it is
+    // (the first keeps the bare hash, as before; a second identical payment is a payment of its own).
+    const hash = `hash:${entryHash(credit, tx, index)}`;
+    const seen = (context.occurrences.get(hash) ?? 0) + 1;
+    context.occurrences.set(hash, seen);
+    return { entryRef: seen === 1 ? hash : `${hash}:${seen}`, ...credit };
   });
 }
 

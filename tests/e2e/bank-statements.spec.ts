@@ -243,3 +243,55 @@ test("a Swiss customer's CHF order is paid by QR-bill: the bank's camt.053.001.0
   expect(await paymentStatusOf(page, orderId)).toBe("paid");
   await admin.context().close();
 });
+
+test("a statement of 25 000 credits imports in the background: the page shows its progress, then the result", async ({ browser, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  const tag = bankRef();
+  const entries: string[] = [];
+  for (let i = 0; i < 25_000; i += 1) {
+    entries.push(`<Ntry><Amt Ccy="EUR">${(1 + (i % 9000) / 100).toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-11-23</Dt></BookgDt><AcctSvcrRef>${tag}-${i}</AcctSvcrRef></Ntry>`);
+  }
+  const file = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>${tag}</MsgId><CreDtTm>2026-11-24T06:00:00</CreDtTm></GrpHdr><Ntfctn><Id>${tag}</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${entries.join("")}</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`);
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await upload(admin, "gross.xml", file);
+  await expect(admin).toHaveURL(/\/admin\/payments\?import=[0-9a-f-]{36}$/);
+  // The answer came before the import was done: the progress, which the page looks at again by itself.
+  const result = admin.getByTestId("import-result");
+  await expect(result).toHaveAttribute("data-state", "running");
+  await expect(admin.getByTestId("import-progress")).toContainText(/Datei wird gelesen|Gutschriften werden erfasst|zugeordnet/);
+  await expect(result).toHaveAttribute("data-state", "done", { timeout: 150_000 });
+  await expect(result).toContainText("gross.xml");
+  await expect(admin.getByTestId("import-summary")).toContainText(/25\.?000 Buchungen in der Datei/);
+  await expect(admin.getByTestId("import-open")).toHaveAttribute("data-count", "25000");
+  await admin.context().close();
+});
+
+test("the same bookings in an older file version are listed one by one as imported before; the summary does not contradict itself", async ({ browser, javaScriptEnabled }) => {
+  const debtor = `Doppelzahler ${bankRef()}`;
+  const notification = (version: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.${version}">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>NTF-${version}</MsgId><CreDtTm>2026-11-24T06:00:00</CreDtTm></GrpHdr>
+    <Ntfctn><Id>NTF</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+      ${`<Ntry><Amt Ccy="EUR">64.90</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-23</Dt></BookgDt>
+        <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${debtor}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Rechnung Toner</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`.repeat(2)}
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`);
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await upload(admin, "avis-2019.xml", notification("001.08"));
+  // Two identical payments without bank references stay two.
+  await expect(admin.getByTestId("import-row")).toHaveCount(2);
+  await expect(admin.getByTestId("open-credit").filter({ hasText: debtor })).toHaveCount(2);
+
+  await upload(admin, "avis-2009.xml", notification("001.02"));
+  const result = admin.getByTestId("import-result");
+  await expect(result).toContainText("avis-2009.xml");
+  await expect(result.getByTestId("skipped-row")).toHaveCount(2);
+  await expect(result.getByTestId("skipped-row").first()).toContainText("Schon importiert aus avis-2019.xml");
+  await expect(admin.getByTestId("import-skipped-count")).toContainText("2 Gutschriften übersprungen");
+  await expect(result).not.toContainText("keine gebuchten Gutschriften");
+  await expect(admin.getByTestId("open-credit").filter({ hasText: debtor })).toHaveCount(2);
+  await admin.context().close();
+});

@@ -43,7 +43,7 @@ describe.skipIf(!process.env.CAMT_BENCH).each(testDbKinds)("import time of 5 000
     }
     const bytes = statement(orders);
     const parseStart = performance.now();
-    const parsed = parseCamt(bytes);
+    const parsed = await parseCamt(bytes);
     const parseMs = performance.now() - parseStart;
     expect(parsed.ok && parsed.statement.credits.length).toBe(ENTRIES);
     const start = performance.now();

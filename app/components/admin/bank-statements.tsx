@@ -13,7 +13,7 @@ import { FormErrors, StatusButton } from "../forms";
 
 const K = "backoffice.statements";
 
-type Outcome = "matched" | "amountDiffers" | "alreadyPaid" | "cancelled" | "noOrder" | "otherCurrency";
+type Outcome = "matched" | "amountDiffers" | "alreadyPaid" | "doublePayment" | "cancelled" | "noOrder" | "otherCurrency" | "unbalanced";
 
 export interface CreditView {
   id: string;
@@ -32,16 +32,34 @@ export interface CreditView {
   dismissed: boolean;
 }
 
+export interface SkippedView {
+  reason: "importedBefore" | "repeatedInFile";
+  entryRef: string;
+  amount: number;
+  currency: string;
+  bookingDate: string;
+  reference: string | null;
+  debtorName: string | null;
+  earlier: { id: string; fileName: string; importedAt: string } | null;
+}
+
 export interface ImportResultView {
   id: string;
   fileName: string;
   kind: string;
   version: string;
   importedAt: string;
+  state: "running" | "done" | "failed" | "interrupted";
+  phase: "reading" | "recording" | "applying" | null;
+  progress: number;
+  progressTotal: number;
+  failure: { key: string; vars: Record<string, string | number> } | null;
   entries: number;
   credits: number;
   duplicates: number;
+  matched: number;
   transactions: CreditView[];
+  skipped: SkippedView[];
 }
 
 /** An amount in a statement's currency: the shop's way for EUR and CHF, "12.50 USD" for any other. */
@@ -139,15 +157,14 @@ function OrderLink({ credit }: { credit: CreditView }) {
 function ImportResult({ imported, already }: { imported: ImportResultView; already: boolean }) {
   const { t } = useT();
   const dateTime = useAdminDateTime();
-  const day = useDay();
-  const matched = imported.transactions.filter((credit) => credit.outcome === "matched").length;
-  const toCheck = imported.transactions.length - matched;
+  const file = t(`${K}.result.file`, { file: imported.fileName || "–", kind: imported.kind, version: imported.version, date: dateTime(imported.importedAt) });
+  if (imported.state !== "done") return <ImportState imported={imported} file={file} />;
+  const recorded = imported.credits - imported.duplicates;
+  const toCheck = recorded - imported.matched;
   return (
-    <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result">
+    <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state="done">
       <h3 id="import-result-heading" className="font-semibold">{t(`${K}.result.title`)}</h3>
-      <p className="mt-1 text-sm text-slate-600">
-        {t(`${K}.result.file`, { file: imported.fileName || "–", kind: imported.kind, version: imported.version, date: dateTime(imported.importedAt) })}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{file}</p>
       {already ? (
         <p role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="import-already">
           {t(`${K}.result.already`, { date: dateTime(imported.importedAt) })}
@@ -156,41 +173,132 @@ function ImportResult({ imported, already }: { imported: ImportResultView; alrea
       <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="import-summary">
         <li>{t(`${K}.result.entries`, { count: imported.entries })}</li>
         <li>{t(`${K}.result.credits`, { count: imported.credits })}</li>
-        <li className="font-semibold text-emerald-800" data-testid="import-matched" data-count={matched}>{t(`${K}.result.matched`, { count: matched })}</li>
+        <li className="font-semibold text-emerald-800" data-testid="import-matched" data-count={imported.matched}>{t(`${K}.result.matched`, { count: imported.matched })}</li>
         <li className="font-semibold text-amber-900" data-testid="import-open" data-count={toCheck}>{t(`${K}.result.open`, { count: toCheck })}</li>
+        {imported.duplicates > 0 ? (
+          <li data-testid="import-skipped-count" data-count={imported.duplicates}>{t(`${K}.result.skipped`, { count: imported.duplicates })}</li>
+        ) : null}
       </ul>
-      {imported.duplicates > 0 ? <p className="mt-2 text-sm text-slate-600">{t(`${K}.result.duplicates`, { count: imported.duplicates })}</p> : null}
-      {imported.transactions.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t(`${K}.result.none`)}</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.date`)}</th>
-                <th scope="col" className="px-2 py-2 text-end">{t(`${K}.columns.amount`)}</th>
-                <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.debtor`)}</th>
-                <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.reference`)}</th>
-                <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.order`)}</th>
-                <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.result`)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {imported.transactions.map((credit) => (
-                <tr key={credit.id} className="border-b border-slate-100 align-top" data-testid="import-row" data-outcome={credit.outcome}>
-                  <td className="whitespace-nowrap px-2 py-2">{day(credit.bookingDate)}</td>
-                  <td className="whitespace-nowrap px-2 py-2 text-end font-semibold" dir="ltr">{formatAmount(credit.amount, credit.currency)}</td>
-                  <td className="px-2 py-2">{credit.debtorName ?? "–"}</td>
-                  <td className="max-w-xs px-2 py-2"><ReferenceText credit={credit} /></td>
-                  <td className="px-2 py-2"><OrderLink credit={credit} /></td>
-                  <td className="px-2 py-2"><OutcomeText credit={credit} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {imported.credits === 0 ? <p className="mt-3 text-sm text-slate-600">{t(`${K}.result.none`)}</p> : null}
+      {imported.transactions.length > 0 ? <CreditTable credits={imported.transactions} /> : null}
+      {imported.transactions.length < recorded ? (
+        <p className="mt-2 text-sm text-slate-600">{t(`${K}.result.firstShown`, { shown: imported.transactions.length, count: recorded })}</p>
+      ) : null}
+      {imported.skipped.length > 0 ? <SkippedList imported={imported} /> : null}
     </section>
+  );
+}
+
+/** A running import's progress (the page looks again by itself), or why it failed. */
+function ImportState({ imported, file }: { imported: ImportResultView; file: string }) {
+  const { t } = useT();
+  const number = (value: number) => value.toLocaleString("en-US").replace(/,/g, "\u202f");
+  if (imported.state === "running") {
+    const phase = imported.phase ?? "reading";
+    const percent = imported.progressTotal > 0 ? Math.min(100, Math.floor((imported.progress / imported.progressTotal) * 100)) : 0;
+    return (
+      <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state="running">
+        <h3 id="import-result-heading" className="font-semibold">{t(`${K}.progress.title`)}</h3>
+        <p className="mt-1 text-sm text-slate-600">{file}</p>
+        <p role="status" className="mt-3 text-sm font-medium" data-testid="import-progress">
+          {t(`${K}.progress.${phase}`, { done: number(imported.progress), total: number(imported.progressTotal) })}
+        </p>
+        <progress className="mt-2 h-2 w-full max-w-md" max={100} value={phase === "applying" ? undefined : percent} aria-label={t(`${K}.progress.title`)} />
+        <p className="mt-2 text-sm text-slate-600">{t(`${K}.progress.note`)}</p>
+      </section>
+    );
+  }
+  const message = imported.state === "interrupted"
+    ? t(`${K}.progress.interrupted`)
+    : t(`${K}.errors.${imported.failure?.key ?? "internal"}`, imported.failure?.vars);
+  return (
+    <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state={imported.state}>
+      <h3 id="import-result-heading" className="font-semibold">{t(`${K}.errors.title`)}</h3>
+      <p className="mt-1 text-sm text-slate-600">{file}</p>
+      <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="import-failure">{message}</p>
+    </section>
+  );
+}
+
+function CreditTable({ credits }: { credits: CreditView[] }) {
+  const { t } = useT();
+  const day = useDay();
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[44rem] text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.date`)}</th>
+            <th scope="col" className="px-2 py-2 text-end">{t(`${K}.columns.amount`)}</th>
+            <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.debtor`)}</th>
+            <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.reference`)}</th>
+            <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.order`)}</th>
+            <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.result`)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {credits.map((credit) => (
+            <tr key={credit.id} className="border-b border-slate-100 align-top" data-testid="import-row" data-outcome={credit.outcome}>
+              <td className="whitespace-nowrap px-2 py-2">{day(credit.bookingDate)}</td>
+              <td className="whitespace-nowrap px-2 py-2 text-end font-semibold" dir="ltr">{formatAmount(credit.amount, credit.currency)}</td>
+              <td className="px-2 py-2">{credit.debtorName ?? "–"}</td>
+              <td className="max-w-xs px-2 py-2"><ReferenceText credit={credit} /></td>
+              <td className="px-2 py-2"><OrderLink credit={credit} /></td>
+              <td className="px-2 py-2"><OutcomeText credit={credit} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The credits not recorded again, one by one: imported before from another file, or repeated in this one. */
+function SkippedList({ imported }: { imported: ImportResultView }) {
+  const { t } = useT();
+  const day = useDay();
+  const dateTime = useAdminDateTime();
+  return (
+    <div className="mt-4" data-testid="import-skipped">
+      <h4 className="text-sm font-semibold">{t(`${K}.skipped.title`, { count: imported.duplicates })}</h4>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.date`)}</th>
+              <th scope="col" className="px-2 py-2 text-end">{t(`${K}.columns.amount`)}</th>
+              <th scope="col" className="px-2 py-2 text-start">{t(`${K}.columns.debtor`)}</th>
+              <th scope="col" className="px-2 py-2 text-start">{t(`${K}.skipped.bankReference`)}</th>
+              <th scope="col" className="px-2 py-2 text-start">{t(`${K}.skipped.why`)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {imported.skipped.map((skip, index) => (
+              <tr key={`${skip.entryRef}-${index}`} className="border-b border-slate-100 align-top" data-testid="skipped-row" data-reason={skip.reason}>
+                <td className="whitespace-nowrap px-2 py-2">{day(skip.bookingDate)}</td>
+                <td className="whitespace-nowrap px-2 py-2 text-end font-semibold" dir="ltr">{formatAmount(skip.amount, skip.currency)}</td>
+                <td className="px-2 py-2">{skip.debtorName ?? "–"}</td>
+                <td className="px-2 py-2"><span className="break-all font-mono text-xs" dir="ltr">{skip.entryRef.startsWith("hash:") ? "–" : skip.entryRef}</span>{skip.reference ? <span className="block font-mono text-xs" dir="ltr">{skip.reference}</span> : null}</td>
+                <td className="px-2 py-2">
+                  {skip.reason === "repeatedInFile" ? (
+                    t(`${K}.skipped.repeatedInFile`)
+                  ) : skip.earlier ? (
+                    <Link to={`/admin/payments?import=${skip.earlier.id}`} className="text-brand-700 hover:underline">
+                      {t(`${K}.skipped.importedBefore`, { file: skip.earlier.fileName || "–", date: dateTime(skip.earlier.importedAt) })}
+                    </Link>
+                  ) : (
+                    t(`${K}.skipped.importedBeforeUnknown`)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {imported.skipped.length < imported.duplicates ? (
+        <p className="mt-2 text-sm text-slate-600">{t(`${K}.result.firstShown`, { shown: imported.skipped.length, count: imported.duplicates })}</p>
+      ) : null}
+    </div>
   );
 }
 
