@@ -2,6 +2,7 @@ import type { Queryable } from "~/db/database.server";
 import { getDb } from "~/db/db.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { centsToDecimal, toCents } from "~/utils/money";
+import { pacer } from "~/utils/pace.server";
 import { fileHash, openCamt, orderNumbersOf, type CamtProblem, type StatementCredit } from "~/utils/camt.server";
 import { orderNumber } from "./order-number";
 import { ordersByReference, recordPayment } from "./payment.server";
@@ -64,8 +65,10 @@ function decide(credit: StatementCredit, numbers: string[], orders: OrderRow[]):
   return { outcome: "cancelled", order: named[0]! };
 }
 
-/** Rows per statement while the credits are recorded: each step is short, other requests go between steps. */
+/** Rows per step while the credits are recorded: each step is short, other requests go between steps. */
 const STEP = 500;
+/** How often a running import writes its progress. */
+const PROGRESS_EVERY_MS = 500;
 /** A running import that gave no sign of life for this long was interrupted (its server stopped). */
 export const STALE_IMPORT_MS = 120_000;
 
@@ -74,8 +77,6 @@ function chunks<T>(items: T[], size = STEP): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const creditKey = (credit: Pick<StatementCredit, "account" | "entryRef">) => `${credit.account}\u0000${credit.entryRef}`;
 
@@ -164,13 +165,18 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
   const importId = claim.id;
   options.onStarted?.(importId);
   const db = await getDb();
-  const progress = (phase: string, done: number, total: number) =>
-    db.query(
+  // The progress is written at most every PROGRESS_EVERY_MS (the page looks every 2 s), and at each new phase.
+  let told = { phase: "", at: 0 };
+  const progress = async (on: Queryable, phase: string, done: number, total: number) => {
+    if (phase === told.phase && performance.now() - told.at < PROGRESS_EVERY_MS) return;
+    told = { phase, at: performance.now() };
+    await on.query(
       "update public.bank_statement_imports set phase = $2, progress = $3, progress_total = $4, heartbeat_at = now() where id = $1 and state = 'running'",
       [importId, phase, done, total],
     );
+  };
   try {
-    const parsed = await opened.read({ onProgress: ({ read, total }) => progress("reading", read, total).then(() => undefined) });
+    const parsed = await opened.read({ onProgress: ({ read, total }) => progress(db, "reading", read, total).then(() => undefined) });
     if (!parsed.ok) {
       const { ok: _ok, reason, ...vars } = parsed;
       await failImport(importId, reason, Object.keys(vars).length > 0 ? (vars as Record<string, number>) : null);
@@ -183,56 +189,60 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
     const rowIds = new Map<string, string>();
     let skipped = 0;
     let written = 0;
-    await progress("recording", 0, statement.credits.length);
+    const pause = pacer();
+    await progress(db, "recording", 0, statement.credits.length);
     for (const part of chunks(statement.credits)) {
-      const repeated = part.filter((credit) => seen.has(creditKey(credit)) || !seen.add(creditKey(credit)));
-      const once = part.filter((credit) => !repeated.includes(credit));
-      const rows = once.length === 0 ? [] : await db.query<{ id: string; account: string; entry_ref: string }>(
-        `insert into public.bank_transactions
-           (import_id, account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name, outcome)
-         select $1, c.account, c.entry_ref, c.amount, c.currency, c.booking_date, c.value_date, c.reference, c.remittance, c.debtor_name, c.outcome
-           from unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::date[], $7::date[], $8::text[], $9::text[], $10::text[], $11::text[])
-             as c(account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name, outcome)
-         on conflict (account, entry_ref) do nothing returning id, account, entry_ref`,
-        [
-          importId,
-          once.map((c) => c.account), once.map((c) => c.entryRef), once.map((c) => centsToDecimal(c.amount)), once.map((c) => c.currency),
-          once.map((c) => c.bookingDate), once.map((c) => c.valueDate), once.map((c) => c.reference), once.map((c) => c.remittance),
-          once.map((c) => c.debtorName), once.map((c) => (c.unbalanced ? "unbalanced" : "noOrder")),
-        ],
-      );
-      for (const row of rows) rowIds.set(creditKey({ account: row.account, entryRef: row.entry_ref }), row.id);
-      const known = once.filter((credit) => !rowIds.has(creditKey(credit)));
-      const earlier = new Map<string, string>();
-      if (known.length > 0) {
-        const found = await db.query<{ account: string; entry_ref: string; import_id: string }>(
-          `select t.account, t.entry_ref, t.import_id from public.bank_transactions t
-             join unnest($1::text[], $2::text[]) as k(account, entry_ref) on t.account = k.account and t.entry_ref = k.entry_ref`,
-          [known.map((c) => c.account), known.map((c) => c.entryRef)],
-        );
-        for (const row of found) earlier.set(creditKey({ account: row.account, entryRef: row.entry_ref }), row.import_id);
-      }
-      const skips = [
-        ...known.map((credit) => ({ credit, reason: "importedBefore", earlier: earlier.get(creditKey(credit)) ?? null })),
-        ...repeated.map((credit) => ({ credit, reason: "repeatedInFile", earlier: importId })),
-      ];
-      if (skips.length > 0) {
-        await db.query(
-          `insert into public.bank_statement_skipped (import_id, reason, earlier_import_id, entry_ref, amount, currency, booking_date, reference, debtor_name)
-           select $1, s.reason, s.earlier, s.entry_ref, s.amount, s.currency, s.booking_date, s.reference, s.debtor_name
-             from unnest($2::text[], $3::uuid[], $4::text[], $5::numeric[], $6::text[], $7::date[], $8::text[], $9::text[])
-               as s(reason, earlier, entry_ref, amount, currency, booking_date, reference, debtor_name)`,
+      // One transaction per step: on the embedded database each commit is written to disk once.
+      skipped += await db.transaction(async (tx) => {
+        const repeated = part.filter((credit) => seen.has(creditKey(credit)) || !seen.add(creditKey(credit)));
+        const once = part.filter((credit) => !repeated.includes(credit));
+        const rows = once.length === 0 ? [] : await tx.query<{ id: string; account: string; entry_ref: string }>(
+          `insert into public.bank_transactions
+             (import_id, account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name, outcome)
+           select $1, c.account, c.entry_ref, c.amount, c.currency, c.booking_date, c.value_date, c.reference, c.remittance, c.debtor_name, c.outcome
+             from unnest($2::text[], $3::text[], $4::numeric[], $5::text[], $6::date[], $7::date[], $8::text[], $9::text[], $10::text[], $11::text[])
+               as c(account, entry_ref, amount, currency, booking_date, value_date, reference, remittance, debtor_name, outcome)
+           on conflict (account, entry_ref) do nothing returning id, account, entry_ref`,
           [
-            importId, skips.map((s) => s.reason), skips.map((s) => s.earlier), skips.map((s) => s.credit.entryRef.slice(0, 200)),
-            skips.map((s) => centsToDecimal(s.credit.amount)), skips.map((s) => s.credit.currency), skips.map((s) => s.credit.bookingDate),
-            skips.map((s) => s.credit.reference), skips.map((s) => s.credit.debtorName),
+            importId,
+            once.map((c) => c.account), once.map((c) => c.entryRef), once.map((c) => centsToDecimal(c.amount)), once.map((c) => c.currency),
+            once.map((c) => c.bookingDate), once.map((c) => c.valueDate), once.map((c) => c.reference), once.map((c) => c.remittance),
+            once.map((c) => c.debtorName), once.map((c) => (c.unbalanced ? "unbalanced" : "noOrder")),
           ],
         );
-        skipped += skips.length;
-      }
-      written += part.length;
-      await progress("recording", written, statement.credits.length);
-      await nextTurn();
+        for (const row of rows) rowIds.set(creditKey({ account: row.account, entryRef: row.entry_ref }), row.id);
+        const known = once.filter((credit) => !rowIds.has(creditKey(credit)));
+        const earlier = new Map<string, string>();
+        if (known.length > 0) {
+          const found = await tx.query<{ account: string; entry_ref: string; import_id: string }>(
+            `select t.account, t.entry_ref, t.import_id from public.bank_transactions t
+               join unnest($1::text[], $2::text[]) as k(account, entry_ref) on t.account = k.account and t.entry_ref = k.entry_ref`,
+            [known.map((c) => c.account), known.map((c) => c.entryRef)],
+          );
+          for (const row of found) earlier.set(creditKey({ account: row.account, entryRef: row.entry_ref }), row.import_id);
+        }
+        const skips = [
+          ...known.map((credit) => ({ credit, reason: "importedBefore", earlier: earlier.get(creditKey(credit)) ?? null })),
+          ...repeated.map((credit) => ({ credit, reason: "repeatedInFile", earlier: importId })),
+        ];
+        if (skips.length > 0) {
+          await tx.query(
+            `insert into public.bank_statement_skipped (import_id, reason, earlier_import_id, entry_ref, amount, currency, booking_date, reference, debtor_name)
+             select $1, s.reason, s.earlier, s.entry_ref, s.amount, s.currency, s.booking_date, s.reference, s.debtor_name
+               from unnest($2::text[], $3::uuid[], $4::text[], $5::numeric[], $6::text[], $7::date[], $8::text[], $9::text[])
+                 as s(reason, earlier, entry_ref, amount, currency, booking_date, reference, debtor_name)`,
+            [
+              importId, skips.map((s) => s.reason), skips.map((s) => s.earlier), skips.map((s) => s.credit.entryRef.slice(0, 200)),
+              skips.map((s) => centsToDecimal(s.credit.amount)), skips.map((s) => s.credit.currency), skips.map((s) => s.credit.bookingDate),
+              skips.map((s) => s.credit.reference), skips.map((s) => s.credit.debtorName),
+            ],
+          );
+        }
+        written += part.length;
+        await progress(tx, "recording", written, statement.credits.length);
+        return skips.length;
+      });
+      await pause();
     }
 
     // 4. Decide and apply, in one short transaction.
@@ -245,14 +255,12 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
       const orders = await lockOrders(tx, [...new Set(naming.flatMap((item) => item.numbers))]);
       const decided: Array<{ id: string; outcome: CreditOutcome; orderId: string }> = [];
       const payments: Array<{ orderId: string; credit: StatementCredit }> = [];
-      const paidHere = new Set<string>();
       for (const { credit, numbers } of naming) {
         const { outcome, order } = decide(credit, numbers, orders);
         if (!order) continue;
         if (outcome === "matched") {
           // The next credit naming this order finds it paid.
           order.payment_status = "paid";
-          paidHere.add(order.id);
           payments.push({ orderId: order.id, credit });
         }
         decided.push({ id: rowIds.get(creditKey(credit))!, outcome, orderId: order.id });
@@ -273,9 +281,10 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
       }
       await tx.query(
         `update public.bank_statement_imports
-            set state = 'done', phase = null, progress = progress_total, entries = $2, credits = $3, duplicates = $4, message_id = $5, heartbeat_at = now()
+            set state = 'done', phase = null, progress = progress_total, entries = $2, credits = $3, duplicates = $4, message_id = $5, matched = $6,
+                heartbeat_at = now()
           where id = $1`,
-        [importId, statement.entries, statement.credits.length, skipped, statement.messageId?.slice(0, 140) ?? null],
+        [importId, statement.entries, statement.credits.length, skipped, statement.messageId?.slice(0, 140) ?? null, payments.length],
       );
     }, { retries: CONFLICT_RETRIES });
     return { ok: true, status: "imported", importId };
@@ -397,16 +406,16 @@ export async function getImport(id: string): Promise<ImportView | null> {
   const [row] = await db.query<{
     id: string; file_name: string; kind: string; version: string; imported_at: Date | string; entries: number; credits: number; duplicates: number;
     state: "running" | "done" | "failed"; phase: ImportView["phase"]; progress: number; progress_total: number; failure: string | null;
-    failure_vars: Record<string, string | number> | string | null; stale: boolean;
+    failure_vars: Record<string, string | number> | string | null; stale: boolean; matched: number;
   }>(
-    `select id, file_name, kind, version, imported_at, entries, credits, duplicates, state, phase, progress, progress_total, failure, failure_vars,
+    `select id, file_name, kind, version, imported_at, entries, credits, duplicates, matched, state, phase, progress, progress_total, failure, failure_vars,
             heartbeat_at < now() - make_interval(secs => $2) as stale
        from public.bank_statement_imports where id = $1`,
     [id, STALE_IMPORT_MS / 1000],
   );
   if (!row) return null;
   const done = row.state === "done";
-  const [transactions, skipped, [tally]] = done
+  const [transactions, skipped] = done
     ? await Promise.all([
         db.query<CreditRow>(
           `select ${CREDIT_COLUMNS} from public.bank_transactions t left join public.orders o on o.id = t.order_id
@@ -421,9 +430,8 @@ export async function getImport(id: string): Promise<ImportView | null> {
             where s.import_id = $1 order by s.id limit ${IMPORT_ROWS_SHOWN}`,
           [id],
         ),
-        db.query<{ matched: number }>("select count(*)::int as matched from public.bank_transactions where import_id = $1 and outcome = 'matched'", [id]),
       ])
-    : [[], [], []];
+    : [[], []];
   const vars = typeof row.failure_vars === "string" ? (JSON.parse(row.failure_vars) as Record<string, string | number>) : row.failure_vars;
   return {
     id: row.id,
@@ -439,7 +447,7 @@ export async function getImport(id: string): Promise<ImportView | null> {
     entries: row.entries,
     credits: row.credits,
     duplicates: row.duplicates,
-    matched: tally?.matched ?? 0,
+    matched: row.matched,
     transactions: transactions.map(creditView),
     skipped: skipped.map((s) => ({
       reason: s.reason,
@@ -457,8 +465,11 @@ export async function getImport(id: string): Promise<ImportView | null> {
 /** Only the credits of finished imports: a running import's are not there yet (all or nothing). */
 const DONE_IMPORT = "exists (select 1 from public.bank_statement_imports i where i.id = t.import_id and i.state = 'done')";
 
-/** The credits still to be assigned (newest first, at most `limit`) and how many there are. */
-export async function listOpenCredits(limit = 200): Promise<{ credits: BankCredit[]; total: number }> {
+/** Open credits are counted up to this many (a count of 100 000 rows held the embedded database for a second). */
+export const OPEN_COUNT_LIMIT = 10_000;
+
+/** The credits still to be assigned (newest first, at most `limit`) and how many there are (at most OPEN_COUNT_LIMIT; `capped` when more). */
+export async function listOpenCredits(limit = 200): Promise<{ credits: BankCredit[]; total: number; capped: boolean }> {
   const db = await getDb();
   const [rows, [count]] = await Promise.all([
     db.query<CreditRow>(
@@ -467,9 +478,14 @@ export async function listOpenCredits(limit = 200): Promise<{ credits: BankCredi
         order by t.booking_date desc, t.created_at desc, t.id limit $1`,
       [limit],
     ),
-    db.query<{ total: number }>(`select count(*)::int as total from public.bank_transactions t where t.applied_at is null and t.dismissed_at is null and ${DONE_IMPORT}`),
+    db.query<{ total: number }>(
+      `select count(*)::int as total from (
+         select 1 from public.bank_transactions t where t.applied_at is null and t.dismissed_at is null and ${DONE_IMPORT} limit $1) open`,
+      [OPEN_COUNT_LIMIT + 1],
+    ),
   ]);
-  return { credits: rows.map(creditView), total: count?.total ?? 0 };
+  const total = count?.total ?? 0;
+  return { credits: rows.map(creditView), total: Math.min(total, OPEN_COUNT_LIMIT), capped: total > OPEN_COUNT_LIMIT };
 }
 
 // ---------------------------------------------------------------------------------------------

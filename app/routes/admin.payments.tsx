@@ -49,7 +49,10 @@ const assignSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const [imported, open] = await Promise.all([getImport(params.get("import") ?? ""), listOpenCredits(OPEN_SHOWN)]);
+  const imported = await getImport(params.get("import") ?? "");
+  // While an import runs, its page shows only its progress (it looks again every few seconds):
+  // the open credits are listed once it is done.
+  const open = imported?.state === "running" ? null : await listOpenCredits(OPEN_SHOWN);
   return { imported, already: imported !== null && params.get("already") === "1", open };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { findCreditorReferences, parseCreditorReference } from "./creditor-reference";
+import { pacer } from "./pace.server";
 import { orderNumberFromQrReference } from "./qr-reference";
 
 /**
@@ -15,8 +16,8 @@ import { orderNumberFromQrReference } from "./qr-reference";
  * never applied). Two identical credits without a bank reference stay two credits.
  *
  * Cooperative: the entries are cut out of the text and read in steps of ENTRIES_PER_STEP, with a
- * turn of the event loop between steps, so a file of 100 000 entries never holds up the server's
- * other requests (one fast-xml-parser call over a 10 MB file took 5 s of one thread).
+ * pause between steps as long as the step (utils/pace.server.ts), so a file of 100 000 entries never
+ * holds up the server's other requests (one fast-xml-parser call over a 10 MB file took 5 s of one thread).
  *
  * Safety: the XML is parsed by fast-xml-parser with entity processing off; a file with a DOCTYPE
  * (the only place entities, internal or external, can be declared) is refused before parsing.
@@ -214,10 +215,9 @@ function rootElement(xml: string): { name: string; prefix: string; namespace: st
   return { name: tag[2]!, prefix, namespace: bound?.[2]?.trim() ?? null };
 }
 
-/** Entries read per step; the event loop turns between steps. */
+/** Entries read per step; the server pauses for other work between steps. */
 export const ENTRIES_PER_STEP = 1000;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Where each entry (Ntry element) is in the text: [start, end) of its whole element. */
 function entrySpans(xml: string, prefix: string): Array<[number, number]> | null {
@@ -253,7 +253,7 @@ export interface ReadProgress {
  *
  * In steps: the text around the entries (the skeleton: header, statements, accounts) is checked
  * and read first, with a marker where each run of entries was; then the entries, ENTRIES_PER_STEP
- * at a time, each step checked as XML on its own and read, with a turn of the event loop between.
+ * at a time, each step checked as XML on its own and read, with a pause for other work between (pacer).
  */
 export async function parseCamt(bytes: Uint8Array, options: ReadOptions = {}): Promise<CamtResult> {
   const opened = openCamt(bytes);
@@ -320,6 +320,7 @@ async function readCamt(xml: string, prefix: string, kind: CamtKind, version: st
   const created = isoDate(text(message, "GrpHdr", "CreDtTm"));
   const credits: StatementCredit[] = [];
   const occurrences = new Map<string, number>();
+  const pause = pacer();
   let entries = 0;
   for (const statement of list(message, CONTAINER[kind].items)) {
     const account = text(statement, "Acct", "Id", "IBAN") ?? text(statement, "Acct", "Id", "Othr", "Id") ?? "";
@@ -353,7 +354,7 @@ async function readCamt(xml: string, prefix: string, kind: CamtKind, version: st
           credits.push(...credited);
         }
         await options.onProgress?.({ read: entries, total: spans.length });
-        await nextTurn();
+        await pause();
       }
     }
   }

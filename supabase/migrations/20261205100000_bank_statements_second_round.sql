@@ -14,7 +14,16 @@ alter table public.bank_statement_imports
   add column if not exists failure text check (char_length(failure) <= 200),
   add column if not exists failure_vars jsonb,
   -- The running import's last sign of life: one without for a while was interrupted (the server stopped).
-  add column if not exists heartbeat_at timestamptz not null default now();
+  add column if not exists heartbeat_at timestamptz not null default now(),
+  -- Credits the import matched to an order and marked paid (the result page's count, without counting them again).
+  add column if not exists matched int not null default 0 check (matched >= 0);
+
+update public.bank_statement_imports i
+   set matched = (select count(*) from public.bank_transactions t where t.import_id = i.id and t.outcome = 'matched');
+
+-- An import's credits in the order its result page lists them (the first 1 000 of up to 100 000, read from the index).
+drop index if exists public.bank_transactions_import_idx;
+create index if not exists bank_transactions_import_order_idx on public.bank_transactions (import_id, booking_date, created_at, entry_ref);
 
 -- Credits the import did not record, one by one: booked before from another file (the same account
 -- and bank reference; the earlier import named), or repeated within the file itself.

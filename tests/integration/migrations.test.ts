@@ -27,6 +27,13 @@ function created(kind: "table" | "index"): string[] {
       names.add(`${schema}.${match[1]!.replace(/"/g, "")}`);
     }
   }
+  // An index a later migration drops (replaced by a better one) is not expected.
+  if (kind === "index") {
+    for (const match of sql.matchAll(/drop\s+index\s+(?:if\s+exists\s+)?([\w."]+)/gi)) {
+      const name = match[1]!.replace(/"/g, "");
+      names.delete(name.includes(".") ? name : `public.${name}`);
+    }
+  }
   return [...names].sort();
 }
 

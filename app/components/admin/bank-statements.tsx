@@ -77,7 +77,8 @@ export function BankStatementsPage({
 }: {
   imported: ImportResultView | null;
   already: boolean;
-  open: { credits: CreditView[]; total: number };
+  /** null while the import shown runs. */
+  open: { credits: CreditView[]; total: number; capped: boolean } | null;
   uploadError: string | null;
   assignAnswer: { creditId: string; reply: SubmissionResult<string[]> } | null;
 }) {
@@ -87,7 +88,7 @@ export function BankStatementsPage({
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{t(`${K}.intro`)}</p>
       <UploadForm error={uploadError} />
       {imported ? <ImportResult imported={imported} already={already} /> : null}
-      <OpenCredits open={open} assignAnswer={assignAnswer} />
+      {open ? <OpenCredits open={open} assignAnswer={assignAnswer} /> : null}
     </AdminSection>
   );
 }
@@ -302,7 +303,7 @@ function SkippedList({ imported }: { imported: ImportResultView }) {
   );
 }
 
-function OpenCredits({ open, assignAnswer }: { open: { credits: CreditView[]; total: number }; assignAnswer: { creditId: string; reply: SubmissionResult<string[]> } | null }) {
+function OpenCredits({ open, assignAnswer }: { open: { credits: CreditView[]; total: number; capped: boolean }; assignAnswer: { creditId: string; reply: SubmissionResult<string[]> } | null }) {
   const { t } = useT();
   const day = useDay();
   return (
@@ -313,7 +314,7 @@ function OpenCredits({ open, assignAnswer }: { open: { credits: CreditView[]; to
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            {t(`${K}.open.count`, { count: open.total })}
+            {open.capped ? t(`${K}.open.countMore`, { count: open.total }) : t(`${K}.open.count`, { count: open.total })}
             {open.total > open.credits.length ? ` ${t(`${K}.open.more`, { shown: open.credits.length })}` : ""}
           </p>
           <ul className="mt-3 space-y-3">
