@@ -56,6 +56,7 @@ export async function withdrawalReceipt(request: Request, withdrawalId: string, 
     wholeOrder: withdrawal.wholeOrder,
     lines: withdrawal.lines.map((line) => ({ productName: line.productName, quantity: line.quantity })),
     reason: withdrawal.reason,
+    receiptHeldBack: withdrawal.receiptHeldBack,
   };
 }
 
@@ -93,7 +94,9 @@ function quantitiesOf(formData: FormData): Record<string, number> {
  * after "identify" and "edit", the confirmation after "review"), the same step again with the
  * errors (400; 404 for a customer's order that is not theirs; 429 with Retry-After for too many
  * guesses), or, after "confirm", redirects to the receipt of the stored withdrawal (stored once per
- * idempotency key; the browser's session remembers it). An unknown intent is a 400 Response.
+ * idempotency key, and once per order and set of lines: a repeat with a new form gets the first
+ * one's receipt with `again=1`, which says it was received before; the browser's session
+ * remembers it). An unknown intent is a 400 Response.
  */
 export async function submitWithdrawalStep(request: Request, viewer: { locale: Locale; userId: string | null }) {
   const { userId } = viewer;
@@ -174,7 +177,8 @@ export async function submitWithdrawalStep(request: Request, viewer: { locale: L
     if (!stored.ok) return answer(submission.reply({ formErrors: [t("withdrawal.errors.expired")] }), null, { status: 409 });
     const session = await getSession(request);
     session.set("withdrawalId", stored.withdrawal.id);
-    return redirect(`/withdrawal?done=${stored.withdrawal.id}`, { status: 303, headers: { "Set-Cookie": await commitSession(session, request) } });
+    const again = stored.repeated ? "&again=1" : "";
+    return redirect(`/withdrawal?done=${stored.withdrawal.id}${again}`, { status: 303, headers: { "Set-Cookie": await commitSession(session, request) } });
   } catch (error) {
     logActionFailure("withdrawal: storing failed", error);
     return answer(submission.reply({ formErrors: [t("withdrawal.errors.unexpected")] }), null, { status: 500 });

@@ -26,6 +26,23 @@ export function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Text someone typed, made safe to repeat in an e-mail to someone else: escaping (compose does it)
+ * keeps it from being HTML, but mail clients turn anything that looks like an address into a live
+ * link on their own ("www.example.com", "example.com/x", "https://…", "name@example.com"). So the
+ * shapes they look for are broken up visibly, the way security notices write addresses ("defanged"):
+ * a dot between a letter or digit and a word of two or more letters becomes "[.]" (also the
+ * ideographic and full-width dots some clients accept), "://" after a scheme becomes "[:]//", and
+ * "@" between two characters becomes "[at]". Still readable ("example[.]com"); no client links it.
+ * Ordinary text keeps its dots ("z.B.", "Nr.5", "Ende. Danke", "1.000").
+ */
+export function defuseLinks(value: string): string {
+  return value
+    .replace(/([A-Za-z][A-Za-z0-9+.-]*):\/\//g, "$1[:]//")
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=\p{L}{2})/gu, "[.]")
+    .replace(/(?<=\S)[@\uFF20](?=\S)/gu, "[at]");
+}
+
 /** A link into the shop, in the e-mail's language (?lng= for all but the default). */
 export function shopLink(siteUrl: string, path: string, locale: Locale, params: Record<string, string> = {}): string {
   const url = new URL(path, `${siteUrl.replace(/\/+$/, "")}/`);
