@@ -134,13 +134,18 @@ export function compose(locale: Locale, subject: string, blocks: Block[]): Rende
 /**
  * How much of what a shopper typed into an order's fields an order e-mail repeats: anyone can order
  * to anyone's address, so the e-mail carries the order's fields only, each on one line and cut to
- * what a real name or address needs — never a paragraph of someone else's text.
+ * what a real name or address needs — never a paragraph of someone else's text, and never a link
+ * (defuseLinks: a "name" such as "www.example.com" arrives as "www[.]example[.]com").
  */
 const ORDER_FIELD_CHARS = { name: 60, street: 80, postalCode: 12, city: 50, country: 2 } as const;
-export const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => shortened(oneLine(value), ORDER_FIELD_CHARS[field]);
+export const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => defuseLinks(shortened(oneLine(value), ORDER_FIELD_CHARS[field]));
 
+/**
+ * "Hallo {name}": the name may be what whoever filled a form typed (a sign-up, an order to someone
+ * else's address), so it is one line and carries no link (defuseLinks).
+ */
 export function greeting(locale: Locale, name: string | undefined): string {
   const t = getTranslator(locale);
-  const clean = oneLine(name ?? "");
+  const clean = defuseLinks(oneLine(name ?? ""));
   return clean ? t("email.common.greeting", { name: clean }) : t("email.common.greetingAnonymous");
 }
