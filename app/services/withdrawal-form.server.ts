@@ -48,14 +48,18 @@ import { customerOrderAccess, guestOrderAccess, type OrderAccess } from "./withd
 export async function withdrawalReceipt(request: Request, withdrawalId: string, viewer: { locale: Locale; userId: string | null }): Promise<ReceiptView | null> {
   const withdrawal = await getWithdrawal(withdrawalId);
   const session = await getSession(request);
-  const mine = withdrawal && (session.get("withdrawalId") === withdrawal.id || (viewer.userId && withdrawal.userId === viewer.userId));
-  if (!withdrawal || !mine) return null;
+  if (!withdrawal) return null;
+  const declared = session.get("withdrawalId") === withdrawal.id || Boolean(viewer.userId && withdrawal.userId === viewer.userId);
+  // A browser that declared the same withdrawal again sees it, but not the first declarer's reason (their own words).
+  const repeated = session.get("withdrawalRepeatId") === withdrawal.id;
+  if (!declared && !repeated) return null;
   return {
     number: withdrawal.orderNumber,
     receivedAt: formatReceiptDateTime(withdrawal.createdAt, { locale: viewer.locale, timeZone: shopTimeZone() }),
     wholeOrder: withdrawal.wholeOrder,
     lines: withdrawal.lines.map((line) => ({ productName: line.productName, quantity: line.quantity })),
-    reason: withdrawal.reason,
+    reason: declared ? withdrawal.reason : "",
+    reasonHidden: !declared && withdrawal.reason !== "",
     receiptHeldBack: withdrawal.receiptHeldBack,
   };
 }
@@ -176,7 +180,7 @@ export async function submitWithdrawalStep(request: Request, viewer: { locale: L
     });
     if (!stored.ok) return answer(submission.reply({ formErrors: [t("withdrawal.errors.expired")] }), null, { status: 409 });
     const session = await getSession(request);
-    session.set("withdrawalId", stored.withdrawal.id);
+    session.set(stored.repeated ? "withdrawalRepeatId" : "withdrawalId", stored.withdrawal.id);
     const again = stored.repeated ? "&again=1" : "";
     return redirect(`/withdrawal?done=${stored.withdrawal.id}${again}`, { status: 303, headers: { "Set-Cookie": await commitSession(session, request) } });
   } catch (error) {

@@ -112,6 +112,15 @@ describe.each(testDbKinds)("withdrawal abuse on %s", (kind) => {
     expect(page.stage).toBe("done");
     expect(page.repeated).toBe(true);
     expect(page.receipt.receivedAt).toMatch(/\d{2}:\d{2}:\d{2}/);
+    // The first declarer's words are theirs: the repeat's browser is told a reason was given, not what it was.
+    expect(page.receipt.reason).toBe("");
+    expect(page.receipt.reasonHidden).toBe(true);
+    const firstCookie = (first.headers.get("Set-Cookie") as string).split(";")[0]!;
+    const firstPage = await run(withdrawalLoader, get(location, firstCookie));
+    expect(firstPage.repeated).toBe(false);
+    expect(firstPage.receipt.reason).toContain("evil.example");
+    // A browser that declared nothing sees no receipt.
+    expect((await run(withdrawalLoader, get(location, ""))).status).toBe(404);
   });
 
   it("stores one withdrawal for 40 confirmations from 40 client addresses, receipts within the per-order limit", async () => {
