@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import type { Queryable } from "~/db/database.server";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -17,12 +18,15 @@ const STALE_BATCH = 100;
  * counts in the same statement: the count is taken before the work it guards, so a burst of
  * concurrent requests cannot slip past the limit (no read-then-check race). Keys are counted in
  * the order given; callers that share keys give them in the same order (no lock cycles).
+ * Given a transaction (`tx`), the count belongs to it: undone with it, and the counters' rows stay
+ * locked until it ends (concurrent callers with the same key wait, so the count is exact).
  */
 export async function hitRateLimits(
   limits: ReadonlyArray<{ key: string; limit: number }>,
   windowSeconds: number,
+  tx?: Queryable,
 ): Promise<RateLimitResult[]> {
-  const db = await getDb();
+  const db = tx ?? (await getDb());
   const rows = await db.query<{ key: string; count: number; seconds_left: number }>(
     `insert into public.rate_limits as r (key, count, window_start)
      select key, 1, now() from unnest($1::text[]) with ordinality as k(key, position) order by position

@@ -171,6 +171,9 @@ export interface WithdrawalEmailFacts {
   lines: ReadonlyArray<{ productName: string; quantity: number }>;
   reason: string;
   late: boolean;
+  /** Whether the receipt and the notice are sent (false: held back by the per-order limits, WITHDRAWAL_EMAIL_LIMITS). */
+  receipt: boolean;
+  notice: boolean;
 }
 
 /**
@@ -190,9 +193,10 @@ export async function queueWithdrawalEmails(tx: Queryable, facts: WithdrawalEmai
     lines: facts.lines,
     reason: facts.reason,
     late: facts.late,
+    receiptHeldBack: !facts.receipt,
   });
-  if (isDeliverableAddress(facts.customerEmail.trim())) {
+  if (facts.receipt && isDeliverableAddress(facts.customerEmail.trim())) {
     await enqueueEmail(tx, { to: facts.customerEmail, ...withdrawalReceiptEmail(input(locale)), kind: "withdrawal_receipt", locale });
   }
-  await enqueueEmail(tx, { to: seller.email, ...withdrawalNoticeEmail(input("de")), kind: "withdrawal_notice", locale: "de" });
+  if (facts.notice) await enqueueEmail(tx, { to: seller.email, ...withdrawalNoticeEmail(input("de")), kind: "withdrawal_notice", locale: "de" });
 }

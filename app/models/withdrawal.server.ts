@@ -5,6 +5,7 @@ import { formatReceiptDateTime } from "~/utils/shop-time";
 import { shopTimeZone } from "~/utils/shop-time.server";
 import { orderNumber } from "./order-number";
 import { isUuid } from "./product.server";
+import { hitRateLimits } from "./rate-limit.server";
 import { queueWithdrawalEmails } from "./transactional-email.server";
 import { REASON_MAX, WITHDRAWAL_DAYS } from "./withdrawal-limits";
 
@@ -14,8 +15,23 @@ import { REASON_MAX, WITHDRAWAL_DAYS } from "./withdrawal-limits";
  * stored with the time it was received and, in the same transaction, the shopper's receipt and the
  * shop's notice are queued. Declared more than WITHDRAWAL_DAYS after delivery it is still stored,
  * marked late: the shop decides, the function never refuses.
+ *
+ * One withdrawal per order and set of lines: the same withdrawal declared again (same order, same
+ * lines and quantities, whatever the reason's text and whoever sends it) stores nothing and sends
+ * nothing; the answer is the withdrawal stored the first time (a unique index, so two at once store one).
  */
 export { REASON_MAX, WITHDRAWAL_DAYS };
+
+/**
+ * E-mails a withdrawal causes, per order and per hour (fixed windows of WINDOW_SECONDS counted in
+ * rate_limits, whatever the sender's client address): anyone who knows an order's number and
+ * e-mail address (printed on the parcel label) can declare withdrawals of its different sets of
+ * lines, and each used to mail the owner. Beyond `receiptsPerOrder` receipts the withdrawal is still
+ * stored (the right to withdraw is never lost) and shown as the receipt on screen, but no further
+ * receipt goes to the order's address; beyond `noticesPerOrder` the shop gets no further notice
+ * (the admin's list of withdrawals has them all).
+ */
+export const WITHDRAWAL_EMAIL_LIMITS = { windowSeconds: 60 * 60, receiptsPerOrder: 3, noticesPerOrder: 10 } as const;
 
 export interface WithdrawableLine {
   /** The order line's id (order_items.id). */
@@ -51,6 +67,8 @@ export interface Withdrawal {
   lines: WithdrawnLine[];
   reason: string;
   late: boolean;
+  /** The receipt e-mail was held back (WITHDRAWAL_EMAIL_LIMITS): the receipt on screen is the only one. */
+  receiptHeldBack: boolean;
   createdAt: string;
 }
 
@@ -146,6 +164,7 @@ interface WithdrawalRow {
   lines: unknown;
   reason: string;
   late: boolean;
+  receipt_held_back: boolean;
   created_at: string | Date;
 }
 
@@ -165,11 +184,20 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
     lines,
     reason: row.reason,
     late: row.late,
+    receiptHeldBack: row.receipt_held_back,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-const COLUMNS = "id, order_id, user_id, whole_order, lines, reason, late, created_at";
+const COLUMNS = "id, order_id, user_id, whole_order, lines, reason, late, receipt_held_back, created_at";
+
+/**
+ * What a withdrawal withdraws, as one key (column lines_key): "item_id:quantity" per line, sorted
+ * by item id in byte order, joined by ",". Computed in SQL from the lines' JSON (`$param`), exactly
+ * as the migration 20261205000000 computed it for the withdrawals stored before.
+ */
+const linesKeySql = (param: string) =>
+  `(select string_agg((l ->> 'item_id') || ':' || (l ->> 'quantity'), ',' order by (l ->> 'item_id') collate "C") from jsonb_array_elements(${param}::text::jsonb) as l)`;
 
 export interface RecordWithdrawalInput {
   order: WithdrawableOrder;
@@ -180,11 +208,18 @@ export interface RecordWithdrawalInput {
   idempotencyKey: string;
 }
 
-export type RecordResult = { ok: true; withdrawal: Withdrawal; created: boolean } | { ok: false; reason: "keyInUse" };
+/**
+ * `created`: stored now. Otherwise `repeated` tells why nothing was stored: false for the same form
+ * sent again (its idempotency key: a double click, a reload), true for the same withdrawal declared
+ * again with a new form (same order and lines).
+ */
+export type RecordResult = { ok: true; withdrawal: Withdrawal; created: boolean; repeated: boolean } | { ok: false; reason: "keyInUse" };
 
 /**
- * Stores the withdrawal and queues its two e-mails, in one transaction. The same form sent again
- * (its idempotency key) stores nothing new and answers with the withdrawal stored the first time.
+ * Stores the withdrawal and queues its e-mails, in one transaction. The same form sent again
+ * (its idempotency key) stores nothing new and answers with the withdrawal stored the first time;
+ * so does the same withdrawal (order and lines) declared with another form. The e-mails are
+ * counted per order (WITHDRAWAL_EMAIL_LIMITS) in the same transaction.
  * Late: the order was delivered (status delivered; its last change is the delivery) more than
  * WITHDRAWAL_DAYS days before now; an order not yet delivered is never late.
  */
@@ -193,20 +228,41 @@ export async function recordWithdrawal(input: RecordWithdrawalInput): Promise<Re
   return db.transaction(async (tx) => {
     const lines = JSON.stringify(input.lines.map((line) => ({ item_id: line.itemId, product_name: line.productName, quantity: line.quantity })));
     const inserted = await tx.query<WithdrawalRow>(
-      `insert into public.withdrawals (order_id, user_id, whole_order, lines, reason, late, idempotency_key)
+      `insert into public.withdrawals (order_id, user_id, whole_order, lines, reason, late, idempotency_key, lines_key)
        select o.id, $2::uuid, $3, $4::text::jsonb, $5,
-              (o.status = 'delivered' and o.updated_at < now() - make_interval(days => $7)), $6
+              (o.status = 'delivered' and o.updated_at < now() - make_interval(days => $7)), $6, ${linesKeySql("$4")}
          from public.orders o where o.id = $1
-       on conflict (idempotency_key) do nothing
+       on conflict do nothing
        returning ${COLUMNS}`,
       [input.order.id, input.userId, input.wholeOrder, lines, input.reason, input.idempotencyKey, WITHDRAWAL_DAYS],
     );
     if (!inserted[0]) {
-      const [existing] = await tx.query<WithdrawalRow>(`select ${COLUMNS} from public.withdrawals where idempotency_key = $1`, [input.idempotencyKey]);
-      if (!existing || existing.order_id !== input.order.id) return { ok: false, reason: "keyInUse" } as const;
-      return { ok: true, withdrawal: toWithdrawal(existing), created: false } as const;
+      // The same form again (its key), or the same withdrawal again (the order and its lines).
+      const [sameForm] = await tx.query<WithdrawalRow>(`select ${COLUMNS} from public.withdrawals where idempotency_key = $1`, [input.idempotencyKey]);
+      if (sameForm) {
+        if (sameForm.order_id !== input.order.id) return { ok: false, reason: "keyInUse" } as const;
+        return { ok: true, withdrawal: toWithdrawal(sameForm), created: false, repeated: false } as const;
+      }
+      const [sameLines] = await tx.query<WithdrawalRow>(
+        `select ${COLUMNS} from public.withdrawals where order_id = $1 and lines_key = ${linesKeySql("$2")}`,
+        [input.order.id, lines],
+      );
+      if (!sameLines) throw new Error(`Withdrawal of order ${input.order.id} neither stored nor found`);
+      return { ok: true, withdrawal: toWithdrawal(sameLines), created: false, repeated: true } as const;
     }
-    const withdrawal = toWithdrawal(inserted[0]);
+    const [receipts, notices] = await hitRateLimits(
+      [
+        { key: `withdrawal:receipts:${input.order.id}`, limit: WITHDRAWAL_EMAIL_LIMITS.receiptsPerOrder },
+        { key: `withdrawal:notices:${input.order.id}`, limit: WITHDRAWAL_EMAIL_LIMITS.noticesPerOrder },
+      ],
+      WITHDRAWAL_EMAIL_LIMITS.windowSeconds,
+      tx,
+    );
+    let row: WithdrawalRow | undefined = inserted[0];
+    if (!receipts!.allowed) {
+      [row] = await tx.query<WithdrawalRow>(`update public.withdrawals set receipt_held_back = true where id = $1 returning ${COLUMNS}`, [row.id]);
+    }
+    const withdrawal = toWithdrawal(row!);
     const timeZone = shopTimeZone();
     await queueWithdrawalEmails(tx, {
       orderNumber: input.order.number,
@@ -218,8 +274,10 @@ export async function recordWithdrawal(input: RecordWithdrawalInput): Promise<Re
       lines: withdrawal.lines,
       reason: withdrawal.reason,
       late: withdrawal.late,
+      receipt: receipts!.allowed,
+      notice: notices!.allowed,
     });
-    return { ok: true, withdrawal, created: true } as const;
+    return { ok: true, withdrawal, created: true, repeated: false } as const;
   });
 }
 

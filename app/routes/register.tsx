@@ -10,7 +10,7 @@ import { requestContext } from "~/services/request-context.server";
 import { getTranslator, routeMessages } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { siteUrl } from "~/utils/env.server";
-import { hitRateLimit } from "~/models/rate-limit.server";
+import { hitRateLimits } from "~/models/rate-limit.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { flashToast } from "~/utils/session.server";
 import { pageMeta } from "~/utils/seo";
@@ -23,8 +23,14 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 import { logActionFailure } from "~/services/action-failure.server";
 
-/** Sign-ups per client address and hour (each costs a bcrypt hash, or a Supabase e-mail). */
-const REGISTER_LIMIT = { perAddress: 30, windowSeconds: 60 * 60 } as const;
+/**
+ * Sign-ups per hour: per client address (each costs a bcrypt hash, or a Supabase e-mail), and per
+ * e-mail address typed (each sends that address an e-mail: the welcome, or "someone tried to
+ * register with your address"; from many client addresses the first limit alone let one inbox be
+ * flooded). Beyond `perEmail` nothing is done and the answer is the usual one (as for
+ * /forgot-password: a refusal would tell, and would let anyone block an address's sign-up).
+ */
+export const REGISTER_LIMIT = { perAddress: 30, perEmail: 3, windowSeconds: 60 * 60 } as const;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, (t) => ({ title: t("account.meta.register.title"), description: t("account.meta.register.description"), noindex: true }));
@@ -49,15 +55,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const t = getTranslator(locale);
   try {
-    const limit = await hitRateLimit(`register:address:${clientAddress(request)}`, REGISTER_LIMIT.perAddress, REGISTER_LIMIT.windowSeconds);
-    if (!limit.allowed) {
+    const [byAddress, byEmail] = await hitRateLimits(
+      [
+        { key: `register:address:${clientAddress(request)}`, limit: REGISTER_LIMIT.perAddress },
+        { key: `register:email:${submission.value.email}`, limit: REGISTER_LIMIT.perEmail },
+      ],
+      REGISTER_LIMIT.windowSeconds,
+    );
+    if (!byAddress!.allowed) {
       return data(submission.reply({ formErrors: [t("account.errors.providerRateLimited")], hideFields }), {
         status: 429,
-        headers: { "Retry-After": String(Math.max(1, limit.retryAfter)) },
+        headers: { "Retry-After": String(Math.max(1, byAddress!.retryAfter)) },
       });
     }
     const { confirmPassword: _confirm, ...input } = submission.value;
-    const result = await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(), locale });
+    // Over the address's limit: no account and no e-mail, the answer of a taken address.
+    const result = byEmail!.allowed
+      ? await getAuthProvider().signUp(input, { emailRedirectTo: siteUrl(), locale })
+      : ({ ok: true, needsConfirmation: true } as const);
     if (!result.ok) {
       return data(submission.reply({ formErrors: [authFailureMessage(result, t, "signUp")], hideFields }), {
         status: authFailureStatus(result, "signUp"),

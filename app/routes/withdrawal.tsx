@@ -39,12 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (done) {
     const receipt = await withdrawalReceipt(request, done, viewer);
     if (!receipt) throw new Response(getTranslator(locale)("withdrawal.errors.receiptNotFound"), { status: 404 });
-    return { messages, stage: "done" as const, receipt, signedIn: Boolean(user), orders: [], prefill: {}, idempotencyKey: "" };
+    // again=1: the same withdrawal was declared again and not stored again (the page says so).
+    const repeated = url.searchParams.get("again") === "1";
+    return { messages, stage: "done" as const, receipt, repeated, signedIn: Boolean(user), orders: [], prefill: {}, idempotencyKey: "" };
   }
   const order = url.searchParams.get("order") ?? "";
   const stage = url.searchParams.get("step") === "form" || order ? ("identify" as const) : ("start" as const);
   const { orders, prefill } = await identifyDefaults(order, viewer);
-  return { messages, stage, receipt: null, signedIn: Boolean(user), orders, prefill, idempotencyKey: crypto.randomUUID() };
+  return { messages, stage, receipt: null, repeated: false, signedIn: Boolean(user), orders, prefill, idempotencyKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function WithdrawalPage() {
-  const { stage, receipt, signedIn, orders, prefill, idempotencyKey } = useLoaderData<typeof loader>();
+  const { stage, receipt, repeated, signedIn, orders, prefill, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t } = useT();
   const view = answer?.view ?? null;
@@ -64,7 +66,11 @@ export default function WithdrawalPage() {
         {stage === "done" && receipt ? (
           <>
             <p className="mt-3 text-slate-700" role="status" data-testid="withdrawal-done">
-              {t("withdrawal.done.text")}
+              {repeated
+                ? t("withdrawal.done.repeated", { date: receipt.receivedAt })
+                : receipt.receiptHeldBack
+                  ? t("withdrawal.done.heldBack")
+                  : t("withdrawal.done.text")}
             </p>
             <div className="card mt-6 p-4">
               <ReceiptContent receipt={receipt} />

@@ -48,14 +48,19 @@ import { customerOrderAccess, guestOrderAccess, type OrderAccess } from "./withd
 export async function withdrawalReceipt(request: Request, withdrawalId: string, viewer: { locale: Locale; userId: string | null }): Promise<ReceiptView | null> {
   const withdrawal = await getWithdrawal(withdrawalId);
   const session = await getSession(request);
-  const mine = withdrawal && (session.get("withdrawalId") === withdrawal.id || (viewer.userId && withdrawal.userId === viewer.userId));
-  if (!withdrawal || !mine) return null;
+  if (!withdrawal) return null;
+  const declared = session.get("withdrawalId") === withdrawal.id || Boolean(viewer.userId && withdrawal.userId === viewer.userId);
+  // A browser that declared the same withdrawal again sees it, but not the first declarer's reason (their own words).
+  const repeated = session.get("withdrawalRepeatId") === withdrawal.id;
+  if (!declared && !repeated) return null;
   return {
     number: withdrawal.orderNumber,
     receivedAt: formatReceiptDateTime(withdrawal.createdAt, { locale: viewer.locale, timeZone: shopTimeZone() }),
     wholeOrder: withdrawal.wholeOrder,
     lines: withdrawal.lines.map((line) => ({ productName: line.productName, quantity: line.quantity })),
-    reason: withdrawal.reason,
+    reason: declared ? withdrawal.reason : "",
+    reasonHidden: !declared && withdrawal.reason !== "",
+    receiptHeldBack: withdrawal.receiptHeldBack,
   };
 }
 
@@ -93,7 +98,9 @@ function quantitiesOf(formData: FormData): Record<string, number> {
  * after "identify" and "edit", the confirmation after "review"), the same step again with the
  * errors (400; 404 for a customer's order that is not theirs; 429 with Retry-After for too many
  * guesses), or, after "confirm", redirects to the receipt of the stored withdrawal (stored once per
- * idempotency key; the browser's session remembers it). An unknown intent is a 400 Response.
+ * idempotency key, and once per order and set of lines: a repeat with a new form gets the first
+ * one's receipt with `again=1`, which says it was received before; the browser's session
+ * remembers it). An unknown intent is a 400 Response.
  */
 export async function submitWithdrawalStep(request: Request, viewer: { locale: Locale; userId: string | null }) {
   const { userId } = viewer;
@@ -173,8 +180,9 @@ export async function submitWithdrawalStep(request: Request, viewer: { locale: L
     });
     if (!stored.ok) return answer(submission.reply({ formErrors: [t("withdrawal.errors.expired")] }), null, { status: 409 });
     const session = await getSession(request);
-    session.set("withdrawalId", stored.withdrawal.id);
-    return redirect(`/withdrawal?done=${stored.withdrawal.id}`, { status: 303, headers: { "Set-Cookie": await commitSession(session, request) } });
+    session.set(stored.repeated ? "withdrawalRepeatId" : "withdrawalId", stored.withdrawal.id);
+    const again = stored.repeated ? "&again=1" : "";
+    return redirect(`/withdrawal?done=${stored.withdrawal.id}${again}`, { status: 303, headers: { "Set-Cookie": await commitSession(session, request) } });
   } catch (error) {
     logActionFailure("withdrawal: storing failed", error);
     return answer(submission.reply({ formErrors: [t("withdrawal.errors.unexpected")] }), null, { status: 500 });

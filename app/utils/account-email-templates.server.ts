@@ -1,6 +1,6 @@
 import { getTranslator } from "~/i18n/catalogues.server";
 import type { Locale } from "~/i18n/config";
-import { compose, greeting, oneLine, type Block, type RenderedEmail } from "~/utils/email-layout.server";
+import { compose, defuseLinks, greeting, oneLine, type Block, type RenderedEmail } from "~/utils/email-layout.server";
 
 /** The e-mails of an account: registration, a second registration of an address, a password reset. */
 
@@ -16,7 +16,7 @@ export interface RegistrationEmailInput {
 
 export function registrationEmail(input: RegistrationEmailInput): RenderedEmail {
   const t = getTranslator(input.locale);
-  const name = oneLine(input.firstName);
+  const name = defuseLinks(oneLine(input.firstName));
   const blocks: Block[] = [
     { type: "p", text: greeting(input.locale, name) },
     { type: "p", text: t("email.registration.intro", { email: input.email }) },

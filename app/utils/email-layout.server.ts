@@ -26,6 +26,23 @@ export function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Text someone typed, made safe to repeat in an e-mail to someone else: escaping (compose does it)
+ * keeps it from being HTML, but mail clients turn anything that looks like an address into a live
+ * link on their own ("www.example.com", "example.com/x", "https://…", "name@example.com"). So the
+ * shapes they look for are broken up visibly, the way security notices write addresses ("defanged"):
+ * a dot between a letter or digit and a word of two or more letters becomes "[.]" (also the
+ * ideographic and full-width dots some clients accept), "://" after a scheme becomes "[:]//", and
+ * "@" between two characters becomes "[at]". Still readable ("example[.]com"); no client links it.
+ * Ordinary text keeps its dots ("z.B.", "Nr.5", "Ende. Danke", "1.000").
+ */
+export function defuseLinks(value: string): string {
+  return value
+    .replace(/([A-Za-z][A-Za-z0-9+.-]*):\/\//g, "$1[:]//")
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=\p{L}{2})/gu, "[.]")
+    .replace(/(?<=\S)[@\uFF20](?=\S)/gu, "[at]");
+}
+
 /** A link into the shop, in the e-mail's language (?lng= for all but the default). */
 export function shopLink(siteUrl: string, path: string, locale: Locale, params: Record<string, string> = {}): string {
   const url = new URL(path, `${siteUrl.replace(/\/+$/, "")}/`);
@@ -117,13 +134,18 @@ export function compose(locale: Locale, subject: string, blocks: Block[]): Rende
 /**
  * How much of what a shopper typed into an order's fields an order e-mail repeats: anyone can order
  * to anyone's address, so the e-mail carries the order's fields only, each on one line and cut to
- * what a real name or address needs — never a paragraph of someone else's text.
+ * what a real name or address needs — never a paragraph of someone else's text, and never a link
+ * (defuseLinks: a "name" such as "www.example.com" arrives as "www[.]example[.]com").
  */
 const ORDER_FIELD_CHARS = { name: 60, street: 80, postalCode: 12, city: 50, country: 2 } as const;
-export const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => shortened(oneLine(value), ORDER_FIELD_CHARS[field]);
+export const orderField = (value: string, field: keyof typeof ORDER_FIELD_CHARS) => defuseLinks(shortened(oneLine(value), ORDER_FIELD_CHARS[field]));
 
+/**
+ * "Hallo {name}": the name may be what whoever filled a form typed (a sign-up, an order to someone
+ * else's address), so it is one line and carries no link (defuseLinks).
+ */
 export function greeting(locale: Locale, name: string | undefined): string {
   const t = getTranslator(locale);
-  const clean = oneLine(name ?? "");
+  const clean = defuseLinks(oneLine(name ?? ""));
   return clean ? t("email.common.greeting", { name: clean }) : t("email.common.greetingAnonymous");
 }

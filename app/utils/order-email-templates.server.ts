@@ -1,6 +1,6 @@
 import { getTranslator } from "~/i18n/catalogues.server";
 import { intlLocale, type Locale } from "~/i18n/config";
-import { compose, greeting, oneLine, orderField, type Block, type RenderedEmail } from "~/utils/email-layout.server";
+import { compose, defuseLinks, greeting, oneLine, orderField, type Block, type RenderedEmail } from "~/utils/email-layout.server";
 import { formatPrice, type Currency } from "~/utils/money";
 import { bankTransferText, documentLinkBlocks, type DocumentLinkInput } from "~/utils/payment-email-templates.server";
 import type { BankDetails } from "~/utils/shop-details.server";
@@ -154,6 +154,8 @@ export interface WithdrawalEmailInput {
   lines: ReadonlyArray<{ productName: string; quantity: number }>;
   reason: string;
   late: boolean;
+  /** The shopper's receipt was held back (per-order limit): the shop's notice says so. */
+  receiptHeldBack?: boolean;
 }
 
 /** What is withdrawn, one line per article ("2 × Pen"), for the receipt and the shop's notice. */
@@ -162,31 +164,37 @@ function withdrawalContent(t: ReturnType<typeof getTranslator>, input: Withdrawa
   return `${input.wholeOrder ? t("email.withdrawal.wholeOrder") : t("email.withdrawal.someLines")}\n${lines}`;
 }
 
-/** The shopper's receipt (§ 356a Abs. 3 BGB: content, date and time, on a durable medium), in the order's language. */
+/**
+ * The shopper's receipt (§ 356a Abs. 3 BGB: content, date and time, on a durable medium), in the
+ * order's language. It goes to the order's address, but whoever knows the order number and that
+ * address (a parcel label) can declare a withdrawal: so the reason's free text is not repeated in
+ * it (not even defused: text in the shop's name is a phishing channel), only that one was given.
+ * The reason is no part of what a withdrawal needs; the receipt page shows it, the shop's notice has it.
+ */
 export function withdrawalReceiptEmail(input: WithdrawalEmailInput): RenderedEmail {
   const t = getTranslator(input.locale);
-  const reason = oneLine(input.reason);
+  const reason = oneLine(input.reason) ? t("email.withdrawal.reasonGiven") : t("email.withdrawal.noReason");
   const blocks: Block[] = [
     { type: "p", text: greeting(input.locale, orderField(input.customerName, "name")) },
     { type: "p", text: t("email.withdrawal.intro", { number: input.number }) },
     { type: "p", text: `${t("email.withdrawal.order")}: ${input.number}\n${t("email.withdrawal.receivedAt")}: ${input.receivedAt}` },
     { type: "p", text: withdrawalContent(t, input) },
-    { type: "p", text: `${t("email.withdrawal.reason")}: ${reason || t("email.withdrawal.noReason")}` },
+    { type: "p", text: `${t("email.withdrawal.reason")}: ${reason}` },
     { type: "p", text: t("email.withdrawal.next") },
     { type: "p", text: t("email.common.signature") },
   ];
   return compose(input.locale, t("email.withdrawal.subject", { number: input.number }), blocks);
 }
 
-/** The shop's copy (to the Impressum's address), in German. */
+/** The shop's copy (to the Impressum's address), in German: the reason as typed, its addresses defused (defuseLinks). */
 export function withdrawalNoticeEmail(input: WithdrawalEmailInput): RenderedEmail {
   const t = getTranslator(input.locale);
-  const reason = oneLine(input.reason);
+  const reason = defuseLinks(oneLine(input.reason));
   const blocks: Block[] = [
     { type: "p", text: t("email.withdrawal.noticeIntro", { number: input.number }) },
     {
       type: "p",
-      text: `${t("email.withdrawal.order")}: ${input.number}\n${t("email.withdrawal.customer")}: ${orderField(input.customerName, "name")} <${oneLine(input.customerEmail)}>\n${t("email.withdrawal.receivedAt")}: ${input.receivedAt}${input.late ? `\n${t("email.withdrawal.late")}` : ""}`,
+      text: `${t("email.withdrawal.order")}: ${input.number}\n${t("email.withdrawal.customer")}: ${orderField(input.customerName, "name")} <${oneLine(input.customerEmail)}>\n${t("email.withdrawal.receivedAt")}: ${input.receivedAt}${input.late ? `\n${t("email.withdrawal.late")}` : ""}${input.receiptHeldBack ? `\n${t("email.withdrawal.receiptHeldBack")}` : ""}`,
     },
     { type: "p", text: withdrawalContent(t, input) },
     { type: "p", text: `${t("email.withdrawal.reason")}: ${reason || t("email.withdrawal.noReason")}` },

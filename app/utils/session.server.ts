@@ -28,6 +28,8 @@ export interface SessionData {
   sessionToken: string;
   /** The withdrawal this browser declared last: it may see that receipt (/withdrawal?done=…). */
   withdrawalId: string;
+  /** The withdrawal this browser declared again (stored before, by whoever): it may see that receipt, without the reason. */
+  withdrawalRepeatId: string;
 }
 interface SessionFlashData {
   toast: Toast;

@@ -59,6 +59,41 @@ test("a guest withdraws part of an order: footer → Vertrag widerrufen → form
   await expect(receipt.getByTestId("receipt-time")).toContainText(new Date().getFullYear().toString());
 });
 
+test("the same withdrawal declared again, from another browser, is not stored again: it shows the first, received on its date", async ({ page, context, baseURL, browser, javaScriptEnabled }) => {
+  await ownAddress(context);
+  const email = "widerruf-doppelt@example.com";
+  const orderId = await placeOrder(page.request, baseURL!, { email });
+  const declare = async (target: Page, reason: string) => {
+    await startFromFooter(target, javaScriptEnabled);
+    const identify = target.getByTestId("withdrawal-identify");
+    await identify.getByLabel("Bestellnummer").fill(orderNumberOf(orderId));
+    await identify.getByLabel("E-Mail-Adresse der Bestellung").fill(email);
+    await identify.getByRole("button", { name: "Weiter" }).click();
+    const details = target.getByTestId("withdrawal-details");
+    await expect(details).toBeVisible();
+    await details.getByLabel("Grund (freiwillig)").fill(reason);
+    await details.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+    await target.getByTestId("withdrawal-confirm").getByRole("button", { name: "Widerruf bestätigen" }).click();
+    await expect(target).toHaveURL(/\/withdrawal\?done=/);
+  };
+  await declare(page, "Erster Grund");
+  await expect(page.getByTestId("withdrawal-done")).toContainText("Eingangsbestätigung mit diesen Angaben per E-Mail gesendet");
+  const firstUrl = new URL(page.url());
+
+  const otherContext = await browser.newContext({ locale: "de-DE", javaScriptEnabled });
+  await ownAddress(otherContext);
+  const other = await otherContext.newPage();
+  await declare(other, "Zweiter Grund, siehe www.example.com");
+  const again = new URL(other.url());
+  expect(again.searchParams.get("done")).toBe(firstUrl.searchParams.get("done"));
+  await expect(other.getByTestId("withdrawal-done")).toContainText("bereits am");
+  await expect(other.getByTestId("withdrawal-done")).toContainText("keine weitere E-Mail gesendet");
+  await expect(other.getByTestId("withdrawal-receipt").getByTestId("receipt-time")).toHaveText(await page.getByTestId("receipt-time").innerText());
+  // The first declarer's reason is not shown to the second.
+  await expect(other.getByTestId("receipt-reason")).toHaveText("Angegeben (hier nicht noch einmal angezeigt)");
+  await otherContext.close();
+});
+
 test("a wrong e-mail is refused with one message that does not say which part was wrong", async ({ page, context, baseURL, javaScriptEnabled }) => {
   await ownAddress(context);
   const orderId = await placeOrder(page.request, baseURL!);

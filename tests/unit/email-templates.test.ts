@@ -37,6 +37,27 @@ describe("e-mail templates", () => {
     expect(email.text).toContain("Ergonomic chair <script>alert(1)</script>");
   });
 
+  it("makes no link of what the requester typed into an e-mail to a typed address (name, street, city; a sign-up's first name)", () => {
+    const typed = {
+      ...order,
+      customerName: "www.gewinn.example",
+      shippingAddress: { street: "https://evil.example/x", postalCode: "8001", city: "hilfe@evil.example", country: "CH" },
+    };
+    for (const email of [orderConfirmationEmail({ ...typed, locale: "de" })]) {
+      for (const body of [email.text, email.html]) expect(body).not.toMatch(/www\.gewinn|https:\/\/evil|evil\.example|hilfe@/);
+      expect(email.text).toContain("Hallo www[.]gewinn[.]example");
+      expect(email.text).toContain("https[:]//evil[.]example/x");
+      expect(email.text).toContain("hilfe[at]evil[.]example");
+      // The shop's own links stay links.
+      expect(email.html).toContain(`href="${order.orderUrl}"`);
+    }
+    const welcome = registrationEmail({ locale: "en", email: "victim@example.com", firstName: "Visit evil.example now", loginUrl: "https://shop.example/login", confirmUrl: "https://shop.example/c" });
+    for (const part of [welcome.subject, welcome.text, welcome.html]) expect(part).not.toContain("evil.example");
+    expect(welcome.text).toContain("evil[.]example");
+    // A real name is left as it is.
+    expect(orderConfirmationEmail({ ...order, locale: "de", customerName: "Dr. Erika Müller-Lüdenscheidt" }).text).toContain("Hallo Dr. Erika Müller-Lüdenscheidt");
+  });
+
   it("lists the order's lines and totals in the order's currency", () => {
     const email = orderConfirmationEmail({ ...order, locale: "de" });
     expect(email.subject).toBe("Ihre Bestellung 3F2A9C1B bei OfficeHaus");
@@ -83,7 +104,8 @@ describe("e-mail templates", () => {
 
   it("keeps a name with line breaks on one line in the subject", () => {
     const email = registrationEmail({ locale: "en", email: "a@example.com", firstName: "Eve\r\nBcc: x@evil.example", loginUrl: "https://shop.example/login" });
-    expect(email.subject).toBe("Welcome to OfficeHaus, Eve Bcc: x@evil.example");
+    // One line, and no link either (the address in it is defused).
+    expect(email.subject).toBe("Welcome to OfficeHaus, Eve Bcc: x[at]evil[.]example");
     expect(email.subject).not.toMatch(/[\r\n]/);
   });
 

@@ -34,7 +34,7 @@ export function ReceiptContent({ receipt }: { receipt: ReceiptView }) {
       <div>
         <dt className="font-semibold">{t("withdrawal.summary.reason")}</dt>
         <dd className="whitespace-pre-line break-words" data-testid="receipt-reason">
-          {receipt.reason || t("withdrawal.summary.noReason")}
+          {receipt.reason || t(receipt.reasonHidden ? "withdrawal.summary.reasonHidden" : "withdrawal.summary.noReason")}
         </dd>
       </div>
     </dl>

@@ -37,6 +37,10 @@ export interface ReceiptView {
   wholeOrder: boolean;
   lines: Array<{ productName: string; quantity: number }>;
   reason: string;
+  /** The reason of a withdrawal someone else declared first (this browser declared it again): given, not shown. */
+  reasonHidden?: boolean;
+  /** A stored withdrawal whose receipt e-mail was held back (too many for its order within the hour): this page is the receipt. */
+  receiptHeldBack?: boolean;
 }
 
 /** The first step's choices: a customer's orders (and which one is picked), or a guest's order number. */
