@@ -6,13 +6,18 @@
 // While the shop runs, it holds the data folder (DATA_DIR/server.lock) and only it may read the
 // database: this asks it, over the data folder's control socket (DATA_DIR/control.sock, mode
 // 0600; server/backup-control.ts), and the server takes the backup between two transactions.
+// The request names this command's BACKUP_DIR (absolute) and BACKUP_KEEP: the server writes the
+// backup there, not into its own BACKUP_DIR, and prunes there.
 // When no shop runs, this takes the data folder's lock itself and dumps the database. Never a
 // file copy of a live folder. On PostgreSQL (DATABASE_URL) it says how to back that up instead.
+// Either way the folder is made 0700 and every backup file in it 0600 (backup-archive.mjs), and
+// the command prints the archive's full path.
 import { existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { controlSocketPath, pruneBackups, writeBackup } from "./lib/backup-archive.mjs";
+import { fileURLToPath } from "node:url";
+import { BackupRefusal, checkBackupDir, controlSocketPath, pruneBackups, writeBackup } from "./lib/backup-archive.mjs";
 
 const POSTGRES =
   "The shop runs on PostgreSQL (DATABASE_URL is set): `npm run backup` backs up the embedded database only.\n" +
@@ -20,6 +25,7 @@ const POSTGRES =
   "provider's backups (Supabase: daily backups / point-in-time recovery), and uploads in Supabase Storage\n" +
   "with the provider's tools. See the README, \"Operating the shop\".";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");
 const backupDir = process.env.BACKUP_DIR?.trim() ? path.resolve(process.env.BACKUP_DIR.trim()) : path.join(dataDir, "backups");
 const keep = /^\d+$/.test(process.env.BACKUP_KEEP?.trim() ?? "") && Number(process.env.BACKUP_KEEP) >= 1 ? Number(process.env.BACKUP_KEEP) : 7;
@@ -48,8 +54,10 @@ function lockOwner(file) {
 
 /** Asks the running server for a backup over the control socket. */
 function askServer(socketPath, pid) {
+  const body = JSON.stringify({ dir: backupDir, keep });
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath, path: "/backup", method: "POST" }, (res) => {
+    const headers = { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) };
+    const req = http.request({ socketPath, path: "/backup", method: "POST", headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (body += chunk));
@@ -72,7 +80,7 @@ function askServer(socketPath, pid) {
         ),
       ),
     );
-    req.end();
+    req.end(body);
   });
 }
 
@@ -128,12 +136,22 @@ if (process.argv.length > 2) {
 
 try {
   if (process.env.DATABASE_URL?.trim()) throw new Refusal(POSTGRES);
+  // The same checks as the server's (it checks again): a folder of its own, never the uploads,
+  // the database or the static files served to visitors.
+  checkBackupDir(backupDir, { dataDir, publicDirs: [path.join(root, "public"), path.join(root, "build", "client")] });
   const owner = lockOwner(path.join(dataDir, "server.lock"));
   let result;
   if (owner && (owner.hostname !== os.hostname() || alive(owner.pid))) {
     if (owner.hostname !== os.hostname()) throw new Refusal(`The data folder ${dataDir} is used by a shop server on ${owner.hostname}: run npm run backup there.`);
     console.log(`The shop is running (process ${owner.pid}): asking it for the backup…`);
     result = await askServer(controlSocketPath(dataDir), owner.pid);
+    if (path.dirname(result.file) !== backupDir) {
+      // A server of an older version ignores the folder asked for and writes into its own.
+      throw new Refusal(
+        `The shop server (process ${owner.pid}) wrote the backup to ${result.file}, not into ${backupDir} as asked: it is an older version. ` +
+          "Restart it with this version of the shop, or copy that file where you want it.",
+      );
+    }
   } else {
     console.log(`No shop server runs on ${dataDir}: backing up directly…`);
     result = await backupDirectly();
@@ -142,6 +160,6 @@ try {
   console.log(`  ${(result.bytes / 1e6).toFixed(2)} MB in ${(result.ms / 1000).toFixed(1)} s, SHA-256 ${result.sha256} (also in ${path.basename(result.file)}.sha256)`);
   if (result.pruned?.length) console.log(`  Removed older backups (keeping ${keep}): ${result.pruned.join(", ")}`);
 } catch (error) {
-  console.error(error instanceof Refusal ? error.message : `Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(error instanceof Refusal || error instanceof BackupRefusal ? error.message : `Backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

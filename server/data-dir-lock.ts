@@ -88,7 +88,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const STUCK_CLAIM_MS = 10_000;
 
 export async function acquireDataDirLock(dataDir: string, self: Owner = { pid: process.pid, hostname: os.hostname() }): Promise<DataDirLock> {
-  mkdirSync(dataDir, { recursive: true });
+  // A new data folder holds the database, the session secret and the backups: the owner's only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
   const content = `${JSON.stringify({ ...self, startedAt: new Date().toISOString() })}\n`;
   const lock: DataDirLock = {

@@ -27,6 +27,8 @@ import { clusterWorkerMetrics, routeMatcher } from "./metrics";
 import { createShutdown } from "./shutdown";
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
+/** The build's static files, served to anyone. */
+const clientDir = path.resolve(serverDir, "../client");
 /** How long an idle HTTP connection stays open: above the 60 s that proxies and client pools commonly keep one. */
 const KEEP_ALIVE_MS = 65_000;
 
@@ -146,7 +148,12 @@ async function main() {
     }
   }
   if (runtime.isEmbedded()) {
-    backupControl = await startBackupControl({ socketPath: controlSocketPath(runtime.dataDir()), takeBackup: runtime.takeBackup, log });
+    // `npm run backup` names its folder; never the folder of static files served to visitors.
+    backupControl = await startBackupControl({
+      socketPath: controlSocketPath(runtime.dataDir()),
+      takeBackup: (request) => runtime.takeBackup({ ...request, publicDirs: [clientDir] }),
+      log,
+    });
   }
   log.info(await runtime.startBackupSchedule(log));
   log.info(runtime.startMailWorker() ? "Mail: sending the e-mail outbox over SMTP_URL" : "Mail: no SMTP_URL, e-mails stay in the outbox (Admin → Messages)");
@@ -168,7 +175,7 @@ async function main() {
     runtime,
     handler: createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => loadContext(res.locals.cspNonce as string) }),
     pageCache,
-    clientDir: path.resolve(serverDir, "../client"),
+    clientDir,
     isShuttingDown: shutdown.isShuttingDown,
     // Without METRICS_TOKEN nobody may read metrics: none are taken, and /metrics is the shop's 404.
     ...(runtime.metricsToken()

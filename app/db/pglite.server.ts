@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite as PGliteType } from "@electric-sql/pglite";
 import { counted, type Database, type Queryable } from "./database.server";
@@ -9,7 +9,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    // PGlite writes the database's files world-readable and -writable (0666, whatever the umask):
+    // its folder is the owner's only (0700), also when an older version made it 0755. A new
+    // DATA_DIR above it is made 0700 too; an existing one is left as the operator set it.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  }
   const pg: PGliteType = new PGlite(dataDir ? path.resolve(dataDir) : undefined, {
     extensions: { pg_trgm, unaccent },
   });

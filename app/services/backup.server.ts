@@ -1,5 +1,5 @@
 import path from "node:path";
-import { BackupRefusal, listBackups, pruneBackups, writeBackup } from "../../scripts/lib/backup-archive.mjs";
+import { BackupRefusal, checkBackupDir, listBackups, pruneBackups, tightenBackupFolder, writeBackup } from "../../scripts/lib/backup-archive.mjs";
 import { getDb } from "~/db/db.server";
 import { dataDir, env, isEmbedded } from "~/utils/env.server";
 import { uploadsDir } from "~/utils/media-storage.server";
@@ -57,6 +57,7 @@ declare global {
   var __shopBackups:
     | {
         running: Promise<BackupResult> | null;
+        runningDir: string | null;
         timer: NodeJS.Timeout | null;
         lastSuccess: { at: Date; name: string } | null;
         lastFailure: { at: Date; message: string } | null;
@@ -65,7 +66,17 @@ declare global {
 }
 
 function state() {
-  return (globalThis.__shopBackups ??= { running: null, timer: null, lastSuccess: null, lastFailure: null });
+  return (globalThis.__shopBackups ??= { running: null, runningDir: null, timer: null, lastSuccess: null, lastFailure: null });
+}
+
+/** Where a backup goes: the server's BACKUP_DIR (the schedule), or the folder `npm run backup` was started with. */
+export interface BackupRequest {
+  /** An absolute folder; default BACKUP_DIR. */
+  dir?: string;
+  /** How many backups to keep in it; default BACKUP_KEEP. */
+  keep?: number;
+  /** Folders the web server serves to visitors (the build's client folder): never a backup folder. */
+  publicDirs?: string[];
 }
 
 export const POSTGRES_MESSAGE =
@@ -75,44 +86,68 @@ export const POSTGRES_MESSAGE =
 
 /**
  * Takes a backup now: PGlite's dump of the database (between transactions: every order committed
- * before the call is in it), the session secret and the uploads, into BACKUP_DIR; then keeps the
- * newest BACKUP_KEEP. A backup asked for while one runs gets that one's result.
+ * before the call is in it), the session secret and the uploads, into BACKUP_DIR or the folder
+ * asked for (checked first: checkBackupDir); then keeps the newest BACKUP_KEEP (or `keep`) there.
+ * The folder is made 0700 and every backup file in it 0600. A backup asked for the folder of the
+ * one running gets that one's result; one for another folder waits for it, then runs.
+ * Only backups into the server's own BACKUP_DIR count for the admin's warning and the last-success
+ * metric (a refused or failed `npm run backup` into another folder is that command's error).
  */
-export function takeBackup(): Promise<BackupResult> {
+export function takeBackup(request: BackupRequest = {}): Promise<BackupResult> {
   const current = state();
-  if (current.running) return current.running;
-  const run = (async (): Promise<BackupResult> => {
+  const ownFolder = request.dir === undefined || path.resolve(request.dir) === backupDir();
+  let dir: string;
+  try {
+    dir = checkBackupDir(request.dir ?? backupDir(), { dataDir: dataDir(), publicDirs: request.publicDirs ?? [] });
+  } catch (error) {
+    return counted(Promise.reject(error), ownFolder);
+  }
+  if (current.running && current.runningDir === dir) return current.running;
+  const keep = request.keep ?? env().BACKUP_KEEP;
+  const before = current.running?.catch(() => {}) ?? Promise.resolve();
+  const run = before.then(async (): Promise<BackupResult> => {
     if (!isEmbedded()) throw new BackupRefusal(POSTGRES_MESSAGE);
     const db = await getDb();
     if (!db.dumpDataDir) throw new BackupRefusal(POSTGRES_MESSAGE);
     const versions = await db.query<{ version: string }>("select version from public.schema_migrations order by version");
     const dump = await db.dumpDataDir();
     const written = await writeBackup({
-      backupDir: backupDir(),
+      backupDir: dir,
       dump,
       schemaVersions: versions.map((row) => row.version),
       uploadsDir: uploadsDir(),
       sessionSecretFile: path.join(dataDir(), "session-secret"),
     });
-    const pruned = await pruneBackups(backupDir(), env().BACKUP_KEEP);
+    const pruned = await pruneBackups(dir, keep);
     return { ...written, pruned };
-  })();
+  });
   current.running = run;
+  current.runningDir = dir;
+  void run.catch(() => {}).finally(() => {
+    if (current.running === run) {
+      current.running = null;
+      current.runningDir = null;
+    }
+  });
+  return counted(run, ownFolder);
+}
+
+/** Counts a backup's outcome in the metrics; one into the server's own BACKUP_DIR also sets the admin's warning state. */
+function counted(run: Promise<BackupResult>, ownFolder: boolean): Promise<BackupResult> {
+  const current = state();
   const metrics = shopMetrics();
   run.then(
     (result) => {
-      current.lastSuccess = { at: new Date(), name: result.name };
       metrics.backups.inc({ result: "success" });
+      if (!ownFolder) return;
+      current.lastSuccess = { at: new Date(), name: result.name };
       metrics.backupLastSuccess.set(Date.now() / 1000);
     },
     (error: unknown) => {
-      current.lastFailure = { at: new Date(), message: error instanceof Error ? error.message : String(error) };
       metrics.backups.inc({ result: "failure" });
+      if (ownFolder) current.lastFailure = { at: new Date(), message: error instanceof Error ? error.message : String(error) };
     },
   );
-  void run.catch(() => {}).finally(() => {
-    if (current.running === run) current.running = null;
-  });
   return run;
 }
 
@@ -133,6 +168,10 @@ function logFailure(log: BackupLog, error: unknown) {
  */
 export async function startBackupSchedule(log: BackupLog): Promise<string> {
   if (!isEmbedded()) return "Backups: on PostgreSQL the shop takes none (use pg_dump or the provider's backups)";
+  // Backups an older version left readable by others (folder 0755, .sha256 0644): the owner's only now.
+  await tightenBackupFolder(backupDir()).catch((error: unknown) =>
+    log.error(`Backups: could not make ${backupDir()} private (0700, files 0600): ${error instanceof Error ? error.message : String(error)}`),
+  );
   const every = intervalMs();
   if (every <= 0) return "Backups: scheduled backups off (BACKUP_INTERVAL_HOURS=0); npm run backup takes one";
   const current = state();

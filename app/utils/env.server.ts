@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -211,8 +211,12 @@ export function sessionSecrets(): string[] {
   if (list.length > 0) return (cachedSecrets = { source: configured, secrets: list }).secrets;
   const file = path.join(dataDir(), "session-secret");
   if (!existsSync(file)) {
-    mkdirSync(dataDir(), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+    // A new data folder is the shop's alone (0700); the secret signs every session (0600, never
+    // readable by another user, whatever the umask: "wx" makes it new, so the mode applies).
+    mkdirSync(dataDir(), { recursive: true, mode: 0o700 });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
   }
+  // One made by an older version, or by hand, may be readable by others: the owner's only.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   return (cachedSecrets = { source: configured, secrets: [readFileSync(file, "utf8").trim()] }).secrets;
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "./env.server";
 import type { ProcessedImage } from "./image-processing.server";
@@ -110,7 +110,11 @@ export function localDiskStorage(): MediaStorage {
       );
     },
     async storeImage(image) {
-      await mkdir(originalsDir(), { recursive: true });
+      // The originals keep their metadata (EXIF, GPS): files 0600 in a folder that is the owner's
+      // only (0700, also when an older version made it 0755). The renditions beside them are
+      // published under /uploads/ anyway and stay 0644.
+      await mkdir(originalsDir(), { recursive: true, mode: 0o700 });
+      await chmod(originalsDir(), 0o700);
       const written: string[] = [];
       try {
         for (const file of image.files) {

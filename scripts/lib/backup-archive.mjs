@@ -9,8 +9,8 @@
 // Plain tar and gzip: `tar -tzf FILE` lists it. Used by the server (app/services/backup.server.ts,
 // bundled into the build), by scripts/backup.mjs and scripts/restore.mjs, and by the tests.
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { constants as fsConstants, createReadStream, createWriteStream, existsSync, realpathSync } from "node:fs";
+import { access, chmod, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
@@ -18,6 +18,16 @@ import { createGunzip, createGzip } from "node:zlib";
 export const FORMAT = "office-shop-backup";
 export const FORMAT_VERSION = 1;
 const NAME = /^shop-backup-(\d{8}T\d{6}(?:\d{3})?Z)\.tar\.gz$/;
+/** Every file a backup leaves in its folder: the archive, its .sha256 line, a temporary .partial. */
+const BACKUP_FILE = /^(?:shop-backup-\d{8}T\d{6}(?:\d{3})?Z\.tar\.gz(?:\.sha256)?|\.shop-backup-\d{8}T\d{6}(?:\d{3})?Z\.tar\.gz\.[0-9a-f]+\.partial)$/;
+
+/**
+ * Backups hold the whole database (customers' names, addresses, password hashes) and the session
+ * secret: only the shop's user may read them. Folders 0700, files 0600, set explicitly (a mode
+ * given to mkdir or open is masked by the umask, and an existing file keeps its mode).
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
 
 /** A restore or backup refused for a reason the operator can act on (the message says which). */
 export class BackupRefusal extends Error {
@@ -168,6 +178,109 @@ async function filesUnder(dir, prefix = "") {
   return files;
 }
 
+/** An error of the file system as the operator reads it: "permission denied (EACCES)". */
+function fsReason(error) {
+  const words = { EACCES: "permission denied", EPERM: "not permitted (the folder belongs to another user?)", EROFS: "read-only file system", ENOTDIR: "a part of the path is a file, not a folder", EEXIST: "a file of that name is in the way", ENOSPC: "no space left on the device" };
+  return error?.code ? `${words[error.code] ?? error.message} (${error.code})` : String(error?.message ?? error);
+}
+
+/**
+ * Makes `dir` (and any parent it has to create) with mode 0700, and sets the folder itself to
+ * 0700 when it existed with a wider mode. Parents that existed are left as they are. Refuses,
+ * with a message saying why, a folder that cannot be made, tightened or written to.
+ */
+export async function preparePrivateFolder(dir, what = "folder") {
+  try {
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  } catch (error) {
+    throw new BackupRefusal(`The ${what} ${dir} cannot be created: ${fsReason(error)}.`);
+  }
+  try {
+    if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error("not a folder"), { code: "ENOTDIR" });
+    await chmod(dir, PRIVATE_DIR_MODE);
+    await access(dir, fsConstants.W_OK | fsConstants.X_OK);
+  } catch (error) {
+    throw new BackupRefusal(`The ${what} ${dir} cannot be used: ${fsReason(error)}.`);
+  }
+}
+
+/**
+ * Tightens an existing backup folder (0700) and the backup files in it (0600), as an older
+ * version left them (folder 0755, .sha256 lines 0644). A missing folder is left missing.
+ */
+export async function tightenBackupFolder(dir) {
+  if (!existsSync(dir)) return;
+  await chmod(dir, PRIVATE_DIR_MODE);
+  await tightenBackupFiles(dir);
+}
+
+/** Sets every backup file already in `dir` (an older version wrote the .sha256 line 0644) to 0600; other files are not ours. */
+async function tightenBackupFiles(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile() && BACKUP_FILE.test(entry.name)) await chmod(path.join(dir, entry.name), PRIVATE_FILE_MODE);
+  }
+}
+
+/** Writes `content` to `file` readable by its owner only, also when the file existed with a wider mode (set before writing). */
+export async function writePrivateFile(file, content) {
+  const handle = await open(file, "w", PRIVATE_FILE_MODE);
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `p` with symbolic links resolved as far as it exists (the rest appended), to compare folders. */
+function realPath(p) {
+  const rest = [];
+  let current = path.resolve(p);
+  for (;;) {
+    try {
+      return path.join(realpathSync(current), ...rest.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return path.resolve(p);
+      rest.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+const within = (child, parent) => {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+};
+
+/**
+ * Checks a folder asked for backups (BACKUP_DIR, or the folder `npm run backup` sends the running
+ * server): an absolute path, not inside the data folder's database or uploads (a backup there is
+ * backed up into the next one, or sits among the files the shop serves), nor inside a folder the
+ * web server serves (`publicDirs`). Returns the normalised path; throws a BackupRefusal saying why.
+ * @param {unknown} dir
+ * @param {{ dataDir: string, publicDirs?: string[] }} places
+ * @returns {string}
+ */
+export function checkBackupDir(dir, { dataDir, publicDirs = [] }) {
+  if (typeof dir !== "string" || dir.trim() === "") throw new BackupRefusal("No backup folder was given.");
+  if (dir.includes("\0")) throw new BackupRefusal("The backup folder's name contains a NUL byte.");
+  if (!path.isAbsolute(dir)) throw new BackupRefusal(`The backup folder must be an absolute path (${dir} is not).`);
+  const normal = path.resolve(dir);
+  const real = realPath(normal);
+  const refused = [
+    [path.join(dataDir, "uploads"), "the shop's uploads folder (its files are served to visitors, and backed up into every backup)"],
+    [path.join(dataDir, "pglite"), "the database's own folder"],
+    ...publicDirs.map((d) => [d, "a folder the web server serves to visitors"]),
+  ];
+  for (const [place, why] of refused) {
+    if (within(normal, path.resolve(place)) || within(real, realPath(place))) {
+      throw new BackupRefusal(`The backup folder ${normal} is inside ${why}: choose a folder of its own (BACKUP_DIR).`);
+    }
+  }
+  return normal;
+}
+
 /**
  * Writes one backup into `backupDir`: `dump` (PGlite's dumpDataDir, a Blob or bytes), the
  * session secret and the uploads folder's files. Written under a temporary name and renamed when
@@ -175,7 +288,8 @@ async function filesUnder(dir, prefix = "") {
  */
 export async function writeBackup({ backupDir, dump, schemaVersions, uploadsDir, sessionSecretFile, now = new Date() }) {
   const started = Date.now();
-  await mkdir(backupDir, { recursive: true });
+  await preparePrivateFolder(backupDir, "backup folder");
+  await tightenBackupFiles(backupDir);
   let name = backupFileName(now);
   if (existsSync(path.join(backupDir, name))) name = backupFileName(now, true);
   const file = path.join(backupDir, name);
@@ -187,7 +301,8 @@ export async function writeBackup({ backupDir, dump, schemaVersions, uploadsDir,
     fileHash.update(chunk);
     bytes += chunk.length;
   });
-  const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  // Created 0600 (never readable by others, even while it is written), exclusively (a new name).
+  const written = pipeline(gzip, createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flags: "wx" }));
   const tar = new TarWriter(gzip);
   try {
     const database = dump instanceof Uint8Array ? Buffer.from(dump.buffer, dump.byteOffset, dump.byteLength) : Buffer.from(await dump.arrayBuffer());
@@ -208,7 +323,8 @@ export async function writeBackup({ backupDir, dump, schemaVersions, uploadsDir,
     gzip.end();
     await written;
     const sha256 = fileHash.digest("hex");
-    await writeFile(`${file}.sha256`, `${sha256}  ${name}\n`);
+    await writePrivateFile(`${file}.sha256`, `${sha256}  ${name}\n`);
+    await chmod(partial, PRIVATE_FILE_MODE);
     await rename(partial, file);
     return { file, name, bytes, sha256, ms: Date.now() - started, entries: tar.entries.length };
   } catch (error) {
@@ -309,6 +425,16 @@ async function sha256OfFile(file) {
   return hash.digest("hex");
 }
 
+/** Sets every folder under `dir` (itself included) to 0700 and every file to 0600: the restored data folder, whatever the umask. */
+async function tightenTree(dir) {
+  await chmod(dir, PRIVATE_DIR_MODE);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await tightenTree(full);
+    else if (entry.isFile()) await chmod(full, PRIVATE_FILE_MODE);
+  }
+}
+
 /** Whether a folder is missing or empty. */
 async function isEmptyDir(dir) {
   try {
@@ -346,8 +472,11 @@ export async function restoreBackup({ file, dataDir, knownVersions, loadDatabase
     const expected = (await readFile(sidecar, "utf8")).trim().split(/\s+/)[0];
     if (expected !== (await sha256OfFile(file))) throw new BackupRefusal(`The backup file fails its checksum (${path.basename(sidecar)}): it is damaged or incomplete.`);
   }
+  // The new data folder: private from the start (0700, as the server makes DATA_DIR), every
+  // folder in it too; the files are written 0600 (the session secret, the database's dump).
   const staging = `${target}.restoring-${process.pid}-${randomBytes(3).toString("hex")}`;
-  await mkdir(staging, { recursive: true });
+  await mkdir(staging, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await chmod(staging, PRIVATE_DIR_MODE);
   try {
     const hashes = new Map();
     let manifest = null;
@@ -364,9 +493,9 @@ export async function restoreBackup({ file, dataDir, knownVersions, loadDatabase
         const allowed = name === "database.tar" || name === "session-secret" || (name.startsWith("uploads/") && !name.split("/").some((seg) => seg === ".." || seg === ""));
         if (!allowed || entry.type !== "0") throw new BackupRefusal(`The backup file holds an unexpected entry (${name}): it is not a shop backup.`);
         const out = path.join(staging, name === "database.tar" ? ".database.tar" : name);
-        await mkdir(path.dirname(out), { recursive: true });
+        await mkdir(path.dirname(out), { recursive: true, mode: PRIVATE_DIR_MODE });
         const hash = createHash("sha256");
-        const handle = await open(out, "w", 0o600);
+        const handle = await open(out, "wx", PRIVATE_FILE_MODE);
         try {
           for await (const part of entry.chunks()) {
             hash.update(part);
@@ -403,6 +532,7 @@ export async function restoreBackup({ file, dataDir, knownVersions, loadDatabase
     const missing = (manifest.schemaVersions ?? []).filter((version) => !loaded.includes(version));
     if (missing.length > 0) throw new BackupRefusal(`The restored database lacks migrations its manifest lists (${missing.join(", ")}): the backup is damaged.`);
     await unlink(path.join(staging, ".database.tar"));
+    await tightenTree(staging);
     if (existsSync(target)) await rmdir(target);
     await rename(staging, target);
     return { dataDir: target, createdAt: manifest.createdAt, schemaVersions: manifest.schemaVersions, files: hashes.size, ms: Date.now() - started };

@@ -1,12 +1,14 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput, createProduct } from "../factories";
-import { listBackups, loadPgliteDump, restoreBackup } from "../../scripts/lib/backup-archive.mjs";
+import { controlSocketPath, listBackups, loadPgliteDump, restoreBackup } from "../../scripts/lib/backup-archive.mjs";
+import { startBackupControl } from "../../server/backup-control";
 import { observeCatalogueWrites } from "~/db/catalogue-version.server";
 import { closeDatabase } from "~/db/db.server";
 import type { Database } from "~/db/database.server";
@@ -41,6 +43,25 @@ async function script(name: string, args: string[], env: Record<string, string>)
   }
 }
 
+/** A file's or folder's permission bits (0o700, 0o600…). */
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+/** Every entry in `dir` with its mode, for one readable assertion: { "name": "600", … }. */
+function modesIn(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir).map((name) => [name, modeOf(path.join(dir, name)).toString(8)]));
+}
+
+/** A backup an older version left: folder 0755, archive 0600, its .sha256 line 0644. */
+function olderBackupFolder(dir: string, stamp = "20200101T000000Z") {
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  const name = `shop-backup-${stamp}.tar.gz`;
+  writeFileSync(path.join(dir, name), "old archive", { mode: 0o600 });
+  writeFileSync(path.join(dir, `${name}.sha256`), `0  ${name}\n`);
+  chmodSync(path.join(dir, `${name}.sha256`), 0o644);
+  return name;
+}
+
 async function restoredOrders(dataDir: string): Promise<Set<string>> {
   const db = await openPglite(path.join(dataDir, "pglite"));
   try {
@@ -55,7 +76,12 @@ describe("backups of the embedded database", () => {
   let dataDir: string;
   let db: Database;
 
+  let umask: number;
+
   beforeAll(async () => {
+    // The usual umask (files 0644, folders 0755 unless a mode is set explicitly): what the
+    // backup's modes must not depend on.
+    umask = process.umask(0o022);
     tmp = mkdtempSync(path.join(os.tmpdir(), "shop-backup-"));
     dataDir = path.join(tmp, "data");
     process.env.DATA_DIR = dataDir;
@@ -76,6 +102,7 @@ describe("backups of the embedded database", () => {
     await stopBackupSchedule();
     await closeDatabase();
     process.env = saved;
+    process.umask(umask);
     rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -172,6 +199,99 @@ describe("backups of the embedded database", () => {
     expect(leftovers()).toEqual([]);
   }, 120_000);
 
+  it("a backup is the owner's only: folder 0700, archive and .sha256 0600, also in a folder an older version left 0755 with a 0644 file", async () => {
+    const parent = path.join(tmp, "shared");
+    mkdirSync(parent);
+    expect(modeOf(parent)).toBe(0o755);
+    const fresh = path.join(parent, "private", "fresh");
+    const first = await takeBackup({ dir: fresh });
+    expect(modeOf(fresh)).toBe(0o700);
+    expect(modesIn(fresh)).toEqual({ [path.basename(first.file)]: "600", [`${path.basename(first.file)}.sha256`]: "600" });
+    // A parent it had to make is private too; one that existed is left as it was.
+    expect(modeOf(path.join(parent, "private"))).toBe(0o700);
+    expect(modeOf(parent)).toBe(0o755);
+
+    const older = path.join(tmp, "older-backups");
+    const old = olderBackupFolder(older);
+    writeFileSync(path.join(older, "README.txt"), "not a backup");
+    chmodSync(path.join(older, "README.txt"), 0o644);
+    const second = await takeBackup({ dir: older });
+    expect(modeOf(older)).toBe(0o700);
+    expect(modesIn(older)).toEqual({
+      [old]: "600",
+      [`${old}.sha256`]: "600",
+      [path.basename(second.file)]: "600",
+      [`${path.basename(second.file)}.sha256`]: "600",
+      "README.txt": "644", // not the backup's to change
+    });
+  }, 120_000);
+
+  it("npm run backup while the shop runs writes into the BACKUP_DIR it was started with, not the server's, and prunes there", async () => {
+    // The running server, as server/index.ts starts it: the data folder's lock (this process) and
+    // the control socket, answered by the app's takeBackup.
+    const lockFile = path.join(dataDir, "server.lock");
+    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, hostname: os.hostname() }));
+    const lines: string[] = [];
+    const control = await startBackupControl({
+      socketPath: controlSocketPath(dataDir),
+      takeBackup: (request) => takeBackup(request),
+      log: { info: (m: string) => lines.push(m), error: (m: string) => lines.push(m), access() {} },
+    });
+    try {
+      const serverFolder = backupDir();
+      const before = readdirSync(serverFolder).sort();
+      const offsite = path.join(tmp, "offsite");
+      const old = olderBackupFolder(offsite);
+
+      const backup = await script("backup.mjs", [], { DATA_DIR: dataDir, BACKUP_DIR: offsite, BACKUP_KEEP: "1" });
+      expect(backup.out).toMatch(/The shop is running \(process \d+\): asking it/);
+      expect(backup.code).toBe(0);
+      const [written] = await listBackups(offsite);
+      expect(written).toBeDefined();
+      expect(backup.out).toContain(`Backup written: ${written!.file}\n`);
+      expect(path.isAbsolute(written!.file)).toBe(true);
+      expect(lines.some((line) => line.includes(`Backup requested over the control socket (npm run backup) into ${offsite}`))).toBe(true);
+      // Nothing new in the server's own folder; BACKUP_KEEP=1 pruned the older backup in the one asked for.
+      expect(readdirSync(serverFolder).sort()).toEqual(before);
+      expect(backup.out).toContain(`Removed older backups (keeping 1): ${old}`);
+      expect(modeOf(offsite)).toBe(0o700);
+      expect(modesIn(offsite)).toEqual({ [written!.name]: "600", [`${written!.name}.sha256`]: "600" });
+
+      // A folder that cannot be made: the server's reason, exit 1, nothing written anywhere.
+      const blocker = path.join(tmp, "a-file");
+      writeFileSync(blocker, "");
+      const blocked = await script("backup.mjs", [], { DATA_DIR: dataDir, BACKUP_DIR: path.join(blocker, "backups") });
+      expect(blocked.code).toBe(1);
+      expect(blocked.out).toMatch(new RegExp(`could not take the backup: The backup folder ${path.join(blocker, "backups")} cannot be created: a part of the path is a file, not a folder \\(ENOTDIR\\)`));
+      // A folder that makes no sense (inside the uploads: backed up into every backup, among the files served).
+      const inUploads = await script("backup.mjs", [], { DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, "uploads", "backups") });
+      expect(inUploads.code).toBe(1);
+      expect(inUploads.out).toMatch(/is inside the shop's uploads folder/);
+      expect(existsSync(path.join(dataDir, "uploads", "backups"))).toBe(false);
+      expect(readdirSync(serverFolder).sort()).toEqual(before);
+      // The server checks the folder itself too (whoever asks): a relative one, or one in the uploads.
+      const ask = (body: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = http.request({ socketPath: controlSocketPath(dataDir), path: "/backup", method: "POST" }, (res) => {
+            let text = "";
+            res.on("data", (chunk) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+          });
+          req.on("error", reject);
+          req.end(body);
+        });
+      expect(await ask(JSON.stringify({ dir: "relative/backups" }))).toMatchObject({ status: 500, body: expect.stringMatching(/must be an absolute path/) });
+      expect(await ask(JSON.stringify({ dir: path.join(dataDir, "pglite", "x") }))).toMatchObject({ status: 500, body: expect.stringMatching(/inside the database's own folder/) });
+      expect(await ask(JSON.stringify({ dir: offsite, keep: 0 }))).toMatchObject({ status: 400 });
+      expect(await ask("not json")).toMatchObject({ status: 400 });
+      // A refused `npm run backup` elsewhere is that command's error, not a failure of the shop's own backups.
+      expect(await backupAlert()).toBeNull();
+    } finally {
+      await control?.close();
+      rmSync(lockFile, { force: true });
+    }
+  }, 180_000);
+
   it("the schedule takes a backup every BACKUP_INTERVAL_HOURS and keeps BACKUP_KEEP; a failure is logged loudly and shown to admins", async () => {
     process.env.BACKUP_DIR = path.join(tmp, "scheduled");
     process.env.BACKUP_INTERVAL_HOURS = "0.0004"; // 1.44 s
@@ -203,6 +323,20 @@ describe("backups of the embedded database", () => {
     process.env.BACKUP_INTERVAL_HOURS = "24";
   }, 120_000);
 
+  it("the database's folder is the owner's only (PGlite writes its files 0666): made 0700, and tightened when an older version made it 0755", async () => {
+    const folder = path.join(tmp, "pglite-755");
+    mkdirSync(folder);
+    expect(modeOf(folder)).toBe(0o755);
+    const pg = await openPglite(folder);
+    await pg.close();
+    expect(modeOf(folder)).toBe(0o700);
+    const fresh = path.join(tmp, "new-data", "pglite");
+    const pg2 = await openPglite(fresh);
+    await pg2.close();
+    expect(modeOf(path.join(tmp, "new-data"))).toBe(0o700);
+    expect(modeOf(fresh)).toBe(0o700);
+  }, 120_000);
+
   it("on Postgres (DATABASE_URL) the shop takes no backup and says what to use instead", async () => {
     process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:1/none";
     try {
@@ -229,6 +363,14 @@ describe("backups of the embedded database", () => {
     const restore = await script("restore.mjs", [file!.file], { DATA_DIR: target });
     expect(restore.out).toMatch(/Restored the backup/);
     expect(restore.code).toBe(0);
+    // The backup and the restored data folder are the owner's only, whatever the umask (0022 here).
+    expect(modeOf(path.join(tmp, "cli"))).toBe(0o700);
+    expect(Object.values(modesIn(path.join(tmp, "cli")))).toEqual(["600", "600"]);
+    expect(modeOf(target)).toBe(0o700);
+    expect(modeOf(path.join(target, "pglite"))).toBe(0o700);
+    expect(modeOf(path.join(target, "session-secret"))).toBe(0o600);
+    expect(modeOf(path.join(target, "uploads"))).toBe(0o700);
+    expect(modeOf(path.join(target, "uploads", "1b4e28ba-2fa1-11d2-883f-0016d3cca427.webp"))).toBe(0o600);
     expect((await restoredOrders(target)).size).toBeGreaterThan(0);
     const again = await script("restore.mjs", [file!.file], { DATA_DIR: target });
     expect(again.code).toBe(1);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -63,7 +63,11 @@ describe.each(testDbKinds)("product photos on %s", (kind) => {
   const count = async () => (await test.db.query<{ n: number }>("select count(*)::int as n from public.products"))[0]!.n;
 
   it("processes a 3000×2000 phone photo on upload: upright, recorded, every variant served without metadata and cached for a year", async () => {
-    const result = await submitProductForm(post(productForm([jpeg(photo)])));
+    // An originals folder an older version made 0755, under the usual umask: the owner's only after the upload.
+    const umask = process.umask(0o022);
+    mkdirSync(path.join(dataDir, "uploads", "originals"), { recursive: true });
+    chmodSync(path.join(dataDir, "uploads", "originals"), 0o755);
+    const result = await submitProductForm(post(productForm([jpeg(photo)]))).finally(() => process.umask(umask));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const product = (await getProduct(result.id))!;
@@ -83,6 +87,8 @@ describe.each(testDbKinds)("product photos on %s", (kind) => {
     // The original (with its GPS position) is kept under originals/, and no address reaches it.
     const [original] = readdirSync(path.join(uploadsDir(), "originals"));
     expect(original).toMatch(new RegExp(`^${ref.id}-[0-9a-f]{24}\\.jpg$`));
+    expect(statSync(path.join(uploadsDir(), "originals")).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(uploadsDir(), "originals", original!)).mode & 0o777).toBe(0o600);
     expect((await serve(`/uploads/originals/${original}`)).status).toBe(404);
     expect((await serve(`/uploads/${ref.id}.jpg`)).status).toBe(404);
     expect(files()).toBe(processedImageFiles(ref).length + 1);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,6 +35,18 @@ async function deadPid(): Promise<number> {
 const host = os.hostname();
 
 describe("one server per data folder", () => {
+  it("makes a new data folder the owner's only (0700, whatever the umask): it holds the database, the session secret and the backups", async () => {
+    const umask = process.umask(0o022);
+    try {
+      const dir = folder();
+      const lock = await acquireDataDirLock(dir, { pid: process.pid, hostname: host });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      lock.release();
+    } finally {
+      process.umask(umask);
+    }
+  });
+
   it("a second server on a folder in use stops with a message naming the folder", async () => {
     const dir = folder();
     const first = await acquireDataDirLock(dir, { pid: livePid(), hostname: host });

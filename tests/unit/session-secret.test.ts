@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -55,6 +55,29 @@ describe("sessionSecrets", () => {
     expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first[0]);
     // A restart (fresh module) reads the same secret, so sessions survive it.
     expect((await freshEnvModule()).sessionSecrets()).toEqual(first);
+  });
+
+  it("keeps the secret the owner's only: a new DATA_DIR 0700 and the file 0600 whatever the umask; an older 0644 file is tightened", async () => {
+    const umask = process.umask(0o022);
+    try {
+      const dir = path.join(tempDir(), "data");
+      vi.stubEnv("NODE_ENV", "production");
+      vi.stubEnv("DATABASE_URL", "");
+      vi.stubEnv("SESSION_SECRET", "");
+      vi.stubEnv("DATA_DIR", dir);
+      (await freshEnvModule()).sessionSecrets();
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dir, "session-secret")).mode & 0o777).toBe(0o600);
+
+      const older = tempDir();
+      writeFileSync(path.join(older, "session-secret"), "b".repeat(64));
+      chmodSync(path.join(older, "session-secret"), 0o644);
+      vi.stubEnv("DATA_DIR", older);
+      expect((await freshEnvModule()).sessionSecrets()).toEqual(["b".repeat(64)]);
+      expect(statSync(path.join(older, "session-secret")).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
   });
 });
 
