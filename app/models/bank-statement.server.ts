@@ -5,7 +5,7 @@ import { centsToDecimal, toCents } from "~/utils/money";
 import { pacer } from "~/utils/pace.server";
 import { fileHash, openCamt, orderNumbersOf, type CamtProblem, type StatementCredit } from "~/utils/camt.server";
 import { orderNumber } from "./order-number";
-import { ordersByReference, recordPayment } from "./payment.server";
+import { ordersByReference, recordPayment, recordPayments } from "./payment.server";
 import { isUuid } from "./product.server";
 
 /**
@@ -48,8 +48,8 @@ async function lockOrders(tx: Queryable, numbers: string[]): Promise<OrderRow[]>
  * not (an open order before a paid or cancelled one). A credit of an order's total for an order
  * already paid is a possible double payment.
  */
-function decide(credit: StatementCredit, numbers: string[], orders: OrderRow[]): { outcome: CreditOutcome; order: OrderRow | null } {
-  const named = numbers.flatMap((number) => orders.filter((order) => orderNumber(order.id) === number));
+function decide(credit: StatementCredit, numbers: string[], orders: Map<string, OrderRow[]>): { outcome: CreditOutcome; order: OrderRow | null } {
+  const named = numbers.flatMap((number) => orders.get(number) ?? []);
   if (named.length === 0) return { outcome: "noOrder", order: null };
   const open = named.filter((order) => order.status !== "cancelled" && order.payment_status === "unpaid");
   const exact = open.find((order) => order.currency === credit.currency && toCents(order.total_amount) === credit.amount);
@@ -252,7 +252,11 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
     await db.transaction(async (tx) => {
       // The import's row first: a second upload of the file waits for this transaction, then finds it done.
       await tx.query("update public.bank_statement_imports set phase = 'applying', heartbeat_at = now() where id = $1", [importId]);
-      const orders = await lockOrders(tx, [...new Set(naming.flatMap((item) => item.numbers))]);
+      // The locked orders by number (a file of thousands of matches looks each up once, not through all of them).
+      const orders = new Map<string, OrderRow[]>();
+      for (const order of await lockOrders(tx, [...new Set(naming.flatMap((item) => item.numbers))])) {
+        orders.set(orderNumber(order.id), [...(orders.get(orderNumber(order.id)) ?? []), order]);
+      }
       const decided: Array<{ id: string; outcome: CreditOutcome; orderId: string }> = [];
       const payments: Array<{ orderId: string; credit: StatementCredit }> = [];
       for (const { credit, numbers } of naming) {
@@ -274,11 +278,8 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
           [part.map((d) => d.id), part.map((d) => d.outcome), part.map((d) => d.orderId)],
         );
       }
-      for (const { orderId, credit } of payments) {
-        const paid = await recordPayment(tx, orderId, { amount: credit.amount, paidAt: bookingTime(credit.bookingDate), source: "statement" });
-        // The order is locked since lockOrders(): it cannot have changed in between.
-        if (!paid.ok) throw new Error(`statement payment refused: ${paid.reason}`);
-      }
+      // The orders are locked since lockOrders(): they cannot have changed in between.
+      await recordPayments(tx, payments.map(({ orderId, credit }) => ({ orderId, amount: credit.amount, paidAt: bookingTime(credit.bookingDate), source: "statement" as const })));
       await tx.query(
         `update public.bank_statement_imports
             set state = 'done', phase = null, progress = progress_total, entries = $2, credits = $3, duplicates = $4, message_id = $5, matched = $6,

@@ -85,6 +85,34 @@ export async function recordPayment(tx: Queryable, orderId: string, payment: Pay
   return { ok: true, orderId, total: toCents(order.total_amount), amount: payment.amount, status: "paid" };
 }
 
+/**
+ * Records many payments at once inside the caller's transaction, which has locked the orders
+ * (a bank statement's matches: one statement instead of a lock and an update per order, so a file
+ * of thousands of matches holds the database for milliseconds, not seconds). Each must be for an
+ * unpaid, not cancelled order with a valid amount, as recordPayment requires: else nothing is
+ * written and it throws (the caller decided on locked rows, so this is a bug, not a user error).
+ */
+export async function recordPayments(tx: Queryable, payments: Array<{ orderId: string } & PaymentInput>): Promise<void> {
+  if (payments.length === 0) return;
+  for (const payment of payments) {
+    if (!isUuid(payment.orderId) || !Number.isSafeInteger(payment.amount) || payment.amount <= 0 || payment.amount > MAX_PAYMENT_CENTS) {
+      throw new Error(`payment refused: invalid order or amount (${payment.orderId})`);
+    }
+  }
+  const rows = await tx.query<{ id: string }>(
+    `update public.orders o
+        set payment_status = 'paid', paid_at = p.paid_at, amount_received = p.amount, payment_source = p.source, updated_at = now()
+       from unnest($1::uuid[], $2::timestamptz[], $3::numeric[], $4::text[]) as p(id, paid_at, amount, source)
+      where o.id = p.id and o.payment_status = 'unpaid' and o.status <> 'cancelled'
+      returning o.id`,
+    [
+      payments.map((p) => p.orderId), payments.map((p) => p.paidAt.toISOString()),
+      payments.map((p) => centsToDecimal(p.amount)), payments.map((p) => p.source),
+    ],
+  );
+  if (rows.length !== payments.length) throw new Error(`payments refused: ${payments.length - rows.length} of ${payments.length} orders were not open`);
+}
+
 /** The admin's "payment received" (intent=markPaid): one transaction, run again after a conflict. */
 export async function markPaid(orderId: string, payment: Omit<PaymentInput, "source">): Promise<PaymentRecord> {
   const db = await getDb();
