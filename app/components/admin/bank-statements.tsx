@@ -86,8 +86,9 @@ export function BankStatementsPage({
   return (
     <AdminSection title={t(`${K}.title`)} testId="admin-payments">
       <p className="mt-1 max-w-3xl text-sm text-slate-600">{t(`${K}.intro`)}</p>
-      <UploadForm error={uploadError} />
+      {/* The import asked for (its progress or its result) first: it is what the admin came back for. */}
       {imported ? <ImportResult imported={imported} already={already} /> : null}
+      <UploadForm error={uploadError} />
       {open ? <OpenCredits open={open} assignAnswer={assignAnswer} /> : null}
     </AdminSection>
   );
@@ -163,7 +164,7 @@ function ImportResult({ imported, already }: { imported: ImportResultView; alrea
   const recorded = imported.credits - imported.duplicates;
   const toCheck = recorded - imported.matched;
   return (
-    <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state="done">
+    <section className="card mt-4 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state="done">
       <h3 id="import-result-heading" className="font-semibold">{t(`${K}.result.title`)}</h3>
       <p className="mt-1 text-sm text-slate-600">{file}</p>
       {already ? (
@@ -198,7 +199,7 @@ function ImportState({ imported, file }: { imported: ImportResultView; file: str
     const phase = imported.phase ?? "reading";
     const percent = imported.progressTotal > 0 ? Math.min(100, Math.floor((imported.progress / imported.progressTotal) * 100)) : 0;
     return (
-      <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state="running">
+      <section className="card mt-4 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state="running">
         <h3 id="import-result-heading" className="font-semibold">{t(`${K}.progress.title`)}</h3>
         <p className="mt-1 text-sm text-slate-600">{file}</p>
         <p role="status" className="mt-3 text-sm font-medium" data-testid="import-progress">
@@ -213,7 +214,7 @@ function ImportState({ imported, file }: { imported: ImportResultView; file: str
     ? t(`${K}.progress.interrupted`)
     : t(`${K}.errors.${imported.failure?.key ?? "internal"}`, imported.failure?.vars);
   return (
-    <section className="card mt-6 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state={imported.state}>
+    <section className="card mt-4 p-4" aria-labelledby="import-result-heading" data-testid="import-result" data-state={imported.state}>
       <h3 id="import-result-heading" className="font-semibold">{t(`${K}.errors.title`)}</h3>
       <p className="mt-1 text-sm text-slate-600">{file}</p>
       <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="import-failure">{message}</p>
