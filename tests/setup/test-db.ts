@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -30,16 +32,26 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
   let db: Database;
   let url: string | undefined;
   let cleanup = async () => {};
+  const seed = options.seed !== false;
+  let copied = false;
   if (kind === "pglite") {
-    const pg = new PGlite({ extensions: { pg_trgm, unaccent } });
+    // A copy of the run's migrated template (tests/setup/global-setup.ts), else a new one.
+    const template = inject("pgliteTemplates")?.[seed ? "seeded" : "bare"];
+    const pg = new PGlite({
+      extensions: { pg_trgm, unaccent },
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     await pg.waitReady;
     db = wrapPglite(pg);
+    copied = Boolean(template);
   } else {
     const server = process.env.TEST_DATABASE_URL;
     if (!server) throw new Error("TEST_DATABASE_URL is not set");
     const name = `shop_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = await openPostgres(server, { max: 1 });
-    await admin.exec(`create database ${name}`);
+    const template = inject("postgresTemplates")?.[seed ? "seeded" : "bare"];
+    await admin.exec(template ? `create database ${name} template ${template}` : `create database ${name}`);
+    copied = Boolean(template);
     const target = new URL(server);
     target.pathname = `/${name}`;
     url = target.toString();
@@ -49,8 +61,9 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
       await admin.close();
     };
   }
+  // A no-op on a copy of the template (every migration recorded); the whole work without one.
   await migrate(db);
-  if (options.seed !== false) await seedDemoData(db, { accounts: true });
+  if (seed && !copied) await seedDemoData(db, { accounts: true });
   // As in the app (db.server.ts): writes to the catalogue retire what was read from it before.
   db = observeCatalogueWrites(db);
   return {
