@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useT } from "~/i18n/use-t";
 
 /**
@@ -149,37 +149,71 @@ export function CheckboxField({
   );
 }
 
+/** A field's errors for an error summary: the field's id (the link's target), its label and its messages. */
+export type SummaryField = { id: string; label: ReactNode; errors: readonly string[] | null | undefined };
+
 /**
  * Errors about the whole form (the server's answer: 'Login Failed' with its reason, too many
  * messages, a stock conflict), above the fields and announced to screen readers (role="alert").
  * Give `id` the form's `errorId` so the form's `aria-describedby` finds it. With a `title`, the
  * title is a bold line and each message its own line under it. `testId` names it for the tests
  * ("form-error" unless told). Nothing is drawn while there is no error.
+ *
+ * With `fields` it is the form's error summary too: every field with an error is a link to the
+ * field ("Label: message"), in the order given, and `fieldsTitle(n)` heads it (n fields wrong)
+ * when there are any. It takes `tabIndex={-1}` so a page can move focus to it after a failed
+ * submit (`summaryRef`); the page's scroll-padding keeps it, and a linked field, clear of the sticky header.
  */
 export function FormErrors({
   id,
   errors,
   title,
+  fields,
+  fieldsTitle,
   testId = "form-error",
   className,
+  summaryRef,
 }: {
   id?: string;
   errors: readonly string[] | null | undefined;
   title?: ReactNode;
+  fields?: readonly SummaryField[];
+  fieldsTitle?: (count: number) => ReactNode;
   testId?: string;
   className?: string;
+  summaryRef?: Ref<HTMLDivElement>;
 }) {
   const { t } = useT();
   const messages = translated(t, errors);
-  if (messages.length === 0) return null;
+  const wrong = (fields ?? []).map((field) => ({ ...field, messages: translated(t, field.errors) })).filter((field) => field.messages.length > 0);
+  if (messages.length === 0 && wrong.length === 0) return null;
+  const heading = wrong.length > 0 && fieldsTitle ? fieldsTitle(wrong.length) : title;
   return (
-    <div id={id} role="alert" data-testid={testId} className={`rounded-lg border border-red-300 bg-red-50 p-4 text-red-900${className ? ` ${className}` : ""}`}>
-      {title ? <p className="font-semibold">{title}</p> : null}
+    <div
+      id={id}
+      ref={summaryRef}
+      role="alert"
+      tabIndex={fields ? -1 : undefined}
+      data-testid={testId}
+      className={`rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 focus:outline-none focus-visible:outline-3 focus-visible:outline-red-700${className ? ` ${className}` : ""}`}
+    >
+      {heading ? (fields ? <h2 className="font-semibold">{heading}</h2> : <p className="font-semibold">{heading}</p>) : null}
       {messages.map((message) => (
-        <p key={message} className={title ? "mt-1 text-sm" : "text-sm font-medium"}>
+        <p key={message} className={heading ? "mt-1 text-sm" : "text-sm font-medium"}>
           {message}
         </p>
       ))}
+      {wrong.length > 0 ? (
+        <ul className="mt-2 list-disc ps-5 text-sm" data-testid={`${testId}-fields`}>
+          {wrong.map((field) => (
+            <li key={field.id}>
+              <a href={`#${field.id}`} className="font-medium underline underline-offset-2 hover:text-red-700">
+                {field.label}: {field.messages.join(" ")}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { getTranslator, routeMessages, translateToast } from "~/i18n/catalogues.server";
 import { getCart } from "~/models/cart.server";
 import { requestContext } from "~/services/request-context.server";
@@ -23,7 +23,7 @@ import { flashToast, type Toast } from "~/utils/session.server";
 import { formatPrice, isolateLtr } from "~/utils/money";
 import { pageMeta } from "~/utils/seo";
 import { useT } from "~/i18n/use-t";
-import { CheckboxField, Field, FieldErrors, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { CheckboxField, Field, FieldErrors, FormErrors, SelectField, StatusButton, type SummaryField } from "~/components/forms";
 import { Money, VatNote } from "~/components/price";
 import { VatRows } from "~/components/vat-lines";
 import { vatByRate, vatRateFor } from "~/utils/vat";
@@ -169,19 +169,67 @@ export default function Checkout() {
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && Boolean(navigation.formAction?.startsWith("/checkout"));
   const countryOptions = addressCountries.map((code) => ({ value: code, label: t(`checkout.countries.${code}`) }));
 
-  const addressFields = (set: typeof shipping, autoCompleteSection: "shipping" | "billing") => (
-    <div className="grid gap-x-4 sm:grid-cols-2">
-      <Field meta={set.street} label={t("checkout.street")} autoComplete={`${autoCompleteSection} street-address`} className="sm:col-span-2" />
-      <Field meta={set.postalCode} label={t("checkout.postalCode")} autoComplete={`${autoCompleteSection} postal-code`} />
-      <Field meta={set.city} label={t("checkout.city")} autoComplete={`${autoCompleteSection} address-level2`} />
-      <SelectField meta={set.country} label={t("checkout.country")} options={countryOptions} autoComplete={`${autoCompleteSection} country`} />
-    </div>
-  );
+  // The error summary above the form: every field with an error, in the form's order, each a link to
+  // the field. After a failed submit (the browser's check or the server's answer) focus moves to it,
+  // so the shopper sees what is wrong wherever the button was (Conform first focuses the first
+  // invalid field; this runs after it). Without JavaScript the server draws it at the page's top.
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    // Conform prevents the submit when its check fails; Remix's Form sends it otherwise.
+    if (event.defaultPrevented) setFailedSubmits((n) => n + 1);
+  };
+  useEffect(() => {
+    if (failedSubmits > 0 || actionData) summaryRef.current?.focus();
+  }, [failedSubmits, actionData]);
+  const addressSummary = (set: typeof shipping, legend: string): SummaryField[] => [
+    { id: set.street.id, label: `${legend}: ${t("checkout.street")}`, errors: set.street.errors },
+    { id: set.postalCode.id, label: `${legend}: ${t("checkout.postalCode")}`, errors: set.postalCode.errors },
+    { id: set.city.id, label: `${legend}: ${t("checkout.city")}`, errors: set.city.errors },
+    { id: set.country.id, label: `${legend}: ${t("checkout.country")}`, errors: set.country.errors },
+  ];
+  const summaryFields: SummaryField[] = [
+    { id: fields.firstName.id, label: t("checkout.firstName"), errors: fields.firstName.errors },
+    { id: fields.lastName.id, label: t("checkout.lastName"), errors: fields.lastName.errors },
+    { id: fields.email.id, label: t("checkout.email"), errors: fields.email.errors },
+    { id: fields.phone.id, label: t("checkout.phone"), errors: fields.phone.errors },
+    ...addressSummary(shipping, t("checkout.shipping")),
+    ...addressSummary(billing, t("checkout.billing")),
+    { id: `${fields.paymentMethod.id}-${paymentMethods[0]}`, label: t("checkout.payment.legend"), errors: fields.paymentMethod.errors },
+  ];
+
+  // Every field is required (the page says so at its top). The billing fields have no native
+  // `required` (without JavaScript they are ignored while the box is ticked); once they are shown
+  // with JavaScript, they are required for assistive technology too.
+  const billingRequired = hydrated && !sameAddress;
+  const addressFields = (set: typeof shipping, autoCompleteSection: "shipping" | "billing") => {
+    const required = autoCompleteSection === "shipping" || billingRequired ? { "aria-required": true } : {};
+    return (
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field meta={set.street} label={t("checkout.street")} autoComplete={`${autoCompleteSection} street-address`} className="sm:col-span-2" {...required} />
+        <Field meta={set.postalCode} label={t("checkout.postalCode")} autoComplete={`${autoCompleteSection} postal-code`} {...required} />
+        <Field meta={set.city} label={t("checkout.city")} autoComplete={`${autoCompleteSection} address-level2`} {...required} />
+        <SelectField meta={set.country} label={t("checkout.country")} options={countryOptions} autoComplete={`${autoCompleteSection} country`} {...required} />
+      </div>
+    );
+  };
 
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("checkout.title")}</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem] lg:grid-rows-[auto_1fr] lg:items-start">
+      <p className="mt-1 text-sm text-slate-600" data-testid="required-note">{t("checkout.allRequired")}</p>
+      <FormErrors
+        id={form.errorId}
+        summaryRef={summaryRef}
+        title={t("checkout.toast.failed")}
+        errors={form.errors}
+        fields={summaryFields}
+        fieldsTitle={(count) => t("checkout.errors.summaryTitle", { count })}
+        className="mt-4"
+      />
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem] lg:grid-rows-[auto_1fr] lg:items-start">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {/* The order summary: at the top on a phone, folded to its total (a <details>, no JavaScript
             needed); beside the form, always open, from lg (app.css: .summary-details). */}
@@ -235,21 +283,21 @@ export default function Checkout() {
           </div>
         </details>
         <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <FormErrors id={form.errorId} title={t("checkout.toast.failed")} errors={form.errors} />
           <fieldset className="card p-6">
             <legend className="px-1 text-lg font-bold">{t("checkout.customer")}</legend>
             <div className="mt-2 grid gap-x-4 sm:grid-cols-2">
-              <Field meta={fields.firstName} label={t("checkout.firstName")} autoComplete="given-name" />
-              <Field meta={fields.lastName} label={t("checkout.lastName")} autoComplete="family-name" />
+              <Field meta={fields.firstName} label={t("checkout.firstName")} autoComplete="given-name" aria-required />
+              <Field meta={fields.lastName} label={t("checkout.lastName")} autoComplete="family-name" aria-required />
               <Field
                 meta={fields.email}
                 type="email"
                 label={t("checkout.email")}
                 autoComplete="email"
+                aria-required
                 disabled={emailLocked}
                 hint={emailLocked ? t("checkout.emailLocked") : undefined}
               />
-              <Field meta={fields.phone} type="tel" label={t("checkout.phone")} autoComplete="tel" />
+              <Field meta={fields.phone} type="tel" label={t("checkout.phone")} autoComplete="tel" aria-required />
             </div>
           </fieldset>
           <fieldset className="card p-6">

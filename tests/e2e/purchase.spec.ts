@@ -160,7 +160,7 @@ test("checkout errors are shown in Arabic at their fields, with the values kept"
   expect(add.ok()).toBe(true);
   await page.goto("/checkout?lng=ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("button", { name: "تأكيد الطلب" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "اطلب مع الالتزام بالدفع" })).toBeVisible();
 
   await page.getByLabel("الاسم الأخير").fill("Mustermann");
   await page.getByLabel("المدينة").first().fill("Berlin");
@@ -195,11 +195,11 @@ test("checkout errors are shown in Arabic at their fields, with the values kept"
     };
   }
   if (js) {
-    await page.getByRole("button", { name: "تأكيد الطلب" }).click();
+    await page.getByRole("button", { name: "اطلب مع الالتزام بالدفع" }).click();
   } else {
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout")),
-      page.getByRole("button", { name: "تأكيد الطلب" }).click(),
+      page.getByRole("button", { name: "اطلب مع الالتزام بالدفع" }).click(),
     ]);
     expect(response.status()).toBe(400);
   }
