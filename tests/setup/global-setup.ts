@@ -40,6 +40,12 @@ async function pgliteDump(seed: boolean): Promise<Blob> {
 }
 
 export default async function setup(project: TestProject) {
+  // TEST_TEMPLATES=off: every test file migrates (and seeds) a database of its own, as before (to compare).
+  if (process.env.TEST_TEMPLATES === "off") {
+    project.provide("pgliteTemplates", null);
+    project.provide("postgresTemplates", null);
+    return;
+  }
   const folder = mkdtempSync(path.join(os.tmpdir(), "shop-test-templates-"));
   const [bare, seeded] = await Promise.all([pgliteDump(false), pgliteDump(true)]);
   const files = { bare: path.join(folder, "bare.tar"), seeded: path.join(folder, "seeded.tar") };
