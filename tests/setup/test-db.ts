@@ -23,10 +23,10 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: an in-memory PGlite, or a new database on the Postgres server of
+ * A fresh, migrated database (unless migrate: false): an in-memory PGlite, or a new database on the Postgres server of
  * TEST_DATABASE_URL (created for this test file and dropped at the end).
  */
-export async function createTestDatabase(kind: TestDbKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(kind: TestDbKind, options: { seed?: boolean; migrate?: boolean } = {}): Promise<TestDatabase> {
   let db: Database;
   let url: string | undefined;
   let cleanup = async () => {};
@@ -49,8 +49,9 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
       await admin.close();
     };
   }
-  await migrate(db);
-  if (options.seed !== false) await seedDemoData(db, { accounts: true });
+  // migrate: false leaves the database empty (a test applies migrations itself, e.g. up to one).
+  if (options.migrate !== false) await migrate(db);
+  if (options.migrate !== false && options.seed !== false) await seedDemoData(db, { accounts: true });
   // As in the app (db.server.ts): writes to the catalogue retire what was read from it before.
   db = observeCatalogueWrites(db);
   return {
