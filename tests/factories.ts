@@ -203,8 +203,14 @@ export interface OrderLineOverrides {
 }
 
 export interface OrderOverrides {
-  /** Default: the database's gen_random_uuid(). A fixed id gives a fixed order number (a bank statement's reference names it). */
+  /** Default: the database's gen_random_uuid(). */
   id?: string;
+  /**
+   * The stored order number. Default with a fixed id: the id's first segment upper-cased, as orders
+   * placed before numbers were stored keep theirs (a bank statement's reference names it); without
+   * an id: drawn from the sequence (public.next_order_number(), the column's default).
+   */
+  orderNumber?: string;
   customerName?: string;
   customerEmail?: string;
   customerPhone?: string;
@@ -234,6 +240,13 @@ const cents = (value: Amount) => Math.round(Number(value) * 100);
 const decimal = (c: number) => (c / 100).toFixed(2);
 
 /** An order with its lines (default: Erika Muster, EUR, pending, bank transfer, one line), in one transaction; returns its id. */
+/** An order's stored number (what pages, e-mails and payment references show). */
+export async function orderNumberOf(target: FactoryDb, orderId: string): Promise<string> {
+  const [row] = await sqlOf(target).query<{ order_number: string }>("select order_number from public.orders where id = $1", [orderId]);
+  if (!row) throw new Error(`no order ${orderId}`);
+  return row.order_number;
+}
+
 export async function createOrder(target: FactoryDb, overrides: OrderOverrides = {}): Promise<string> {
   const q = sqlOf(target);
   const currency = overrides.currency ?? "EUR";
@@ -256,6 +269,7 @@ export async function createOrder(target: FactoryDb, overrides: OrderOverrides =
   const write = async (tx: Queryable) => {
     const id = await insertRow(tx, "public.orders", [
       col("id", "uuid", overrides.id),
+      col("order_number", "text", overrides.orderNumber ?? (overrides.id === undefined ? undefined : overrides.id.split("-")[0]!.toUpperCase())),
       col("customer_name", "text", overrides.customerName ?? "Erika Muster"),
       col("customer_email", "text", overrides.customerEmail ?? "erika@example.com"),
       col("customer_phone", "text", overrides.customerPhone),

@@ -4,8 +4,7 @@ import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { centsToDecimal, toCents } from "~/utils/money";
 import { pacer } from "~/utils/pace.server";
 import { fileHash, openCamt, orderNumbersOf, type CamtProblem, type StatementCredit } from "~/utils/camt.server";
-import { orderNumber } from "./order-number";
-import { ordersByReference, recordPayment, recordPayments } from "./payment.server";
+import { orderNumberOfReference, recordPayment, recordPayments } from "./payment.server";
 import { isUuid } from "./product.server";
 
 /**
@@ -25,18 +24,19 @@ export type StatementImport =
 
 interface OrderRow {
   id: string;
+  order_number: string;
   status: string;
   payment_status: string;
   currency: string;
   total_amount: string | number;
 }
 
-/** The orders a reference's numbers name, locked (id order, as every writer of orders locks). */
+/** The orders a reference's numbers name (their stored order_number), locked (id order, as every writer of orders locks). */
 async function lockOrders(tx: Queryable, numbers: string[]): Promise<OrderRow[]> {
   if (numbers.length === 0) return [];
   return tx.query<OrderRow>(
-    `select id, status, payment_status, currency, total_amount from public.orders
-      where upper(split_part(id::text, '-', 1)) = any($1::text[])
+    `select id, order_number, status, payment_status, currency, total_amount from public.orders
+      where order_number = any($1::text[])
       order by id for update`,
     [numbers],
   );
@@ -255,7 +255,7 @@ export async function importStatement(bytes: Uint8Array, options: ImportOptions 
       // The locked orders by number (a file of thousands of matches looks each up once, not through all of them).
       const orders = new Map<string, OrderRow[]>();
       for (const order of await lockOrders(tx, [...new Set(naming.flatMap((item) => item.numbers))])) {
-        orders.set(orderNumber(order.id), [...(orders.get(orderNumber(order.id)) ?? []), order]);
+        orders.set(order.order_number, [...(orders.get(order.order_number) ?? []), order]);
       }
       const decided: Array<{ id: string; outcome: CreditOutcome; orderId: string }> = [];
       const payments: Array<{ orderId: string; credit: StatementCredit }> = [];
@@ -334,6 +334,7 @@ interface CreditRow {
   order_id: string | null;
   order_total: string | number | null;
   order_currency: string | null;
+  order_number: string | null;
   applied_at: string | Date | null;
   dismissed_at: string | Date | null;
 }
@@ -352,7 +353,7 @@ function creditView(row: CreditRow): BankCredit {
     debtorName: row.debtor_name,
     outcome: row.outcome,
     orderId: row.order_id,
-    orderNumber: row.order_id ? orderNumber(row.order_id) : null,
+    orderNumber: row.order_id ? row.order_number : null,
     orderTotal: row.order_total === null ? null : toCents(row.order_total),
     orderCurrency: row.order_currency,
     applied: row.applied_at !== null,
@@ -361,7 +362,7 @@ function creditView(row: CreditRow): BankCredit {
 }
 
 const CREDIT_COLUMNS = `t.id, t.amount::text as amount, t.currency, t.booking_date::text as booking_date, t.value_date::text as value_date,
-  t.reference, t.remittance, t.debtor_name, t.outcome, t.order_id, o.total_amount::text as order_total, o.currency as order_currency,
+  t.reference, t.remittance, t.debtor_name, t.outcome, t.order_id, o.total_amount::text as order_total, o.currency as order_currency, o.order_number,
   t.applied_at, t.dismissed_at`;
 
 export interface SkippedCredit {
@@ -493,7 +494,7 @@ export async function listOpenCredits(limit = 200): Promise<{ credits: BankCredi
 // Assigning by hand
 
 export type Assignment =
-  | { ok: true; orderId: string; amount: number; total: number; currency: string }
+  | { ok: true; orderId: string; number: string; amount: number; total: number; currency: string }
   | { ok: false; reason: "creditNotFound" | "creditClosed" | "orderNotFound" | "cancelled" | "invalidAmount" }
   | { ok: false; reason: "alreadyPaid"; orderId: string }
   | { ok: false; reason: "otherCurrency"; orderCurrency: string; creditCurrency: string };
@@ -515,8 +516,8 @@ export async function assignCredit(creditId: string, orderReference: string, adm
     );
     if (!credit) return { ok: false, reason: "creditNotFound" };
     if (credit.applied_at !== null || credit.dismissed_at !== null) return { ok: false, reason: "creditClosed" };
-    const ids = await ordersByReference(tx, orderReference);
-    const orders = await lockOrders(tx, [...new Set(ids.map(orderNumber))]);
+    const number = orderNumberOfReference(orderReference);
+    const orders = await lockOrders(tx, number ? [number] : []);
     if (orders.length === 0) return { ok: false, reason: "orderNotFound" };
     const order = orders.find((o) => o.status !== "cancelled" && o.payment_status === "unpaid") ?? orders.find((o) => o.status !== "cancelled") ?? orders[0]!;
     if (order.currency !== credit.currency) return { ok: false, reason: "otherCurrency", orderCurrency: order.currency, creditCurrency: credit.currency };
@@ -527,7 +528,7 @@ export async function assignCredit(creditId: string, orderReference: string, adm
       return { ok: false, reason: paid.reason === "notFound" ? "orderNotFound" : paid.reason };
     }
     await tx.query("update public.bank_transactions set order_id = $2, applied_at = now(), applied_by = $3 where id = $1", [creditId, order.id, adminId]);
-    return { ok: true, orderId: order.id, amount, total: paid.total, currency: order.currency };
+    return { ok: true, orderId: order.id, number: order.order_number, amount, total: paid.total, currency: order.currency };
   }, { retries: CONFLICT_RETRIES });
 }
 

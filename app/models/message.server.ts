@@ -117,15 +117,14 @@ export async function createSupportRequest(input: NewSupportRequest): Promise<{ 
 }
 
 /**
- * The order behind an order number as shown to customers ("3F2A9C1B"), or null. Uses the index on
- * upper(split_part(id::text, '-', 1)). Eight hex digits can in theory match two orders: the
- * newest wins.
+ * The order behind an order number as shown to customers ("3F2A9C1B"), or null: its stored
+ * order_number (unique).
  */
 export async function findOrderIdByNumber(orderNumber: string): Promise<string | null> {
   const db = await getDb();
   const [row] = await db.query<{ id: string }>(
-    `select id from public.orders where upper(split_part(id::text, '-', 1)) = $1 order by created_at desc limit 1`,
-    [orderNumber.toUpperCase()],
+    "select id from public.orders where order_number = $1",
+    [orderNumber.trim().toUpperCase()],
   );
   return row?.id ?? null;
 }

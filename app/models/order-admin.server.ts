@@ -1,13 +1,12 @@
 import { getDb } from "~/db/db.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { isUuid } from "./product.server";
-import { orderNumber } from "./order-number";
 import { nextStatuses, type OrderStatus } from "./order-status";
 import { clampPage } from "./paging";
 import { toCents } from "~/utils/money";
 import { queueOrderStatusEmail } from "./transactional-email.server";
 import type { VatLine } from "~/utils/vat";
-import { countOrders, readOrderSummaries, readOrderWithLines, type OrderScope } from "./order-read.server";
+import { countOrders, readOrderNumber, readOrderSummaries, readOrderWithLines, type OrderScope } from "./order-read.server";
 import { paymentReference, recordCashOnDelivery } from "./payment.server";
 import { issueCancellationInvoice } from "./order-documents.server";
 import type { Queryable } from "~/db/database.server";
@@ -15,7 +14,11 @@ import type { Address, OrderLine, OrderLines, OrderSummary, StoredOrder } from "
 
 /** The admin's view of orders and customers, and the order status workflow. */
 
-export { orderNumber };
+/** An order's stored number (for messages about it), or null for an unknown or malformed id. */
+export async function orderNumberOf(orderId: string): Promise<string | null> {
+  if (!isUuid(orderId)) return null;
+  return readOrderNumber(await getDb(), orderId);
+}
 
 /** An order in the admin's lists (orders, a customer's page). */
 export type AdminOrderSummary = OrderSummary;
@@ -72,7 +75,7 @@ export function adminOrderView(order: StoredOrder & OrderLines): AdminOrder {
     amountReceived: order.amountReceived,
     amountRefunded: order.amountRefunded,
     paymentSource: order.paymentSource,
-    paymentReference: paymentReference(order.id),
+    paymentReference: paymentReference(order),
     invoiceNumber: order.invoiceNumber,
     locale: order.locale,
   };

@@ -1,7 +1,8 @@
-/** The order number shown to people (pages, admin, e-mails): the id's first dash-separated segment, upper-cased. */
-export function orderNumber(id: string): string {
-  return (id.split("-")[0] ?? id).toUpperCase();
-}
+/*
+ * The order number shown to people (pages, admin, e-mails, RF / QR references) is stored with the
+ * order (orders.order_number, DECISIONS §6): drawn from a database sequence by
+ * public.next_order_number() when the order is inserted, never derived from its id.
+ */
 
 /** The invoice number printed on an order's invoice: consecutive, "RE-000042". */
 export function invoiceNumber(sequence: number): string {

@@ -2,13 +2,12 @@ import type { Queryable } from "~/db/database.server";
 import { toCents, type Currency } from "~/utils/money";
 import { percentToRate, vatByRate, type VatLine } from "~/utils/vat";
 import type { PaymentMethod } from "./checkout-options";
-import { orderNumber } from "./order-number";
 import type { OrderStatus } from "./order-status";
 import type { PaymentSource, PaymentStatus } from "./payment-status";
 
 /**
  * The one reader of stored orders: their columns and row type, the mapping of a row to a camelCase
- * order (cents, addresses, VAT rates, number), their lines, and the summaries of order lists. It
+ * order (cents, addresses, VAT rates, its stored number), their lines, and the summaries of order lists. It
  * reads through any Queryable (a transaction's too: an e-mail shows what its transaction wrote).
  * Who may see an order is decided by its views (confirmation, account, admin, e-mail), not here.
  */
@@ -100,7 +99,7 @@ export interface OrderLines {
 /** Lines in the order they were placed ("placed": the cart's order), or by product name. */
 export type LineOrder = "placed" | "name";
 
-const SUMMARY_COLUMNS = "id, created_at, customer_name, customer_email, total_amount, currency, status, payment_status, payment_method";
+const SUMMARY_COLUMNS = "id, order_number, created_at, customer_name, customer_email, total_amount, currency, status, payment_status, payment_method";
 const ORDER_COLUMNS = `${SUMMARY_COLUMNS}, updated_at, user_id, session_id, customer_phone, locale,
   invoice_number, shipping_address, billing_address, paid_at, amount_received, amount_refunded, payment_source`;
 const LINE_COLUMNS = "order_id, product_id, product_name, quantity, unit_price, total_price, currency, vat_rate";
@@ -110,6 +109,7 @@ const NEWEST_FIRST = "created_at desc, id";
 
 interface SummaryRow {
   id: string;
+  order_number: string;
   created_at: Date | string;
   customer_name: string;
   customer_email: string;
@@ -153,7 +153,7 @@ function iso(value: Date | string): string {
 function toSummary(row: SummaryRow): OrderSummary {
   return {
     id: row.id,
-    number: orderNumber(row.id),
+    number: row.order_number,
     createdAt: iso(row.created_at),
     customerName: row.customer_name,
     customerEmail: row.customer_email,
@@ -206,6 +206,12 @@ function withVat(lines: OrderLine[]): OrderLines {
 export async function readOrder(db: Queryable, id: string): Promise<StoredOrder | null> {
   const [row] = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from public.orders where id = $1`, [id]);
   return row ? toStoredOrder(row) : null;
+}
+
+/** An order's stored number, or null when there is no order with this id (a well-formed uuid). */
+export async function readOrderNumber(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.query<{ order_number: string }>("select order_number from public.orders where id = $1", [id]);
+  return row?.order_number ?? null;
 }
 
 /** Every order placed with a user's account, oldest first (no lines). */

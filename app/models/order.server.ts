@@ -8,14 +8,11 @@ import { isAvailable, isUuid, localizedName } from "./product.server";
 import { addressCountries, paymentMethods, type PaymentMethod } from "./checkout-options";
 import type { CheckoutInput } from "./checkout.schema";
 import { queueOrderConfirmationEmail } from "./transactional-email.server";
-import { orderNumber } from "./order-number";
 import { paymentReference } from "./payment.server";
 import { nextDocumentNumber } from "./order-documents.server";
 import type { PaymentStatus } from "./payment-status";
 import { readOrder, readOrderLines, type Address as StoredAddress } from "./order-read.server";
 import { rateToPercent, vatRateFor, type VatLine } from "~/utils/vat";
-
-export { orderNumber };
 
 export { addressCountries, paymentMethods, type PaymentMethod };
 // The checkout form's rules live in a browser-safe module: the page validates with them as you type.
@@ -252,7 +249,7 @@ export async function getOrderForViewer(orderId: string, viewer: OrderViewer): P
     customerName: order.customerName,
     paymentMethod: order.paymentMethod,
     invoiceNumber: order.invoiceNumber,
-    paymentReference: paymentReference(order.id),
+    paymentReference: paymentReference(order),
     paymentStatus: order.paymentStatus,
     paidAt: order.paidAt,
     locale: order.locale,

@@ -59,7 +59,7 @@ async function queueReminder(tx: Queryable, orderId: string, options: PaymentJob
     currency: order.currency,
     total: order.total,
     bank: bankDetails(),
-    reference: paymentReference(order.id),
+    reference: paymentReference(order),
     orderUrl: shopLink(options.siteUrl, `/order-confirmation/${order.id}`, locale),
   });
   await enqueueEmail(tx, { to: order.customerEmail, ...message, kind: "payment_reminder", locale });

@@ -3,7 +3,6 @@ import { getDb } from "~/db/db.server";
 import { CONFLICT_RETRIES } from "~/db/transaction-retry.server";
 import { centsToDecimal, toCents } from "~/utils/money";
 import { creditorReference, parseCreditorReference } from "~/utils/creditor-reference";
-import { orderNumber } from "./order-number";
 import { statusAfterRefund, type PaymentSource, type PaymentStatus } from "./payment-status";
 import { isUuid } from "./product.server";
 
@@ -14,9 +13,9 @@ import { isUuid } from "./product.server";
  * admins, or an admin and a statement import, cannot both record a payment for one order.
  */
 
-/** An order's bank-transfer reference: the ISO 11649 creditor reference of its order number. */
-export function paymentReference(orderId: string): string {
-  return creditorReference(orderNumber(orderId));
+/** An order's bank-transfer reference: the ISO 11649 creditor reference of its stored order number. */
+export function paymentReference(order: { number: string }): string {
+  return creditorReference(order.number);
 }
 
 /** The largest amount a payment may carry (cents): numeric(12, 2). */
@@ -158,15 +157,21 @@ export async function recordCashOnDelivery(tx: Queryable, orderId: string): Prom
 }
 
 /**
- * The ids of the orders whose number a payment reference carries (a valid creditor reference, or
- * its body): usually one, none when the reference is tampered or names no order. Uses orders_number_idx.
+ * The order number a payment reference carries (a valid creditor reference, or the bare number),
+ * upper-cased; null when the reference is tampered or is no order number.
+ */
+export function orderNumberOfReference(reference: string): string | null {
+  const body = parseCreditorReference(reference) ?? (/^[0-9A-F]{8}$/i.test(reference.trim()) ? reference.trim().toUpperCase() : null);
+  return body && /^[0-9A-F]{8}$/.test(body) ? body : null;
+}
+
+/**
+ * The ids of the orders whose number a payment reference carries: one, or none when the reference
+ * is tampered or names no order. Looks up the stored order_number (unique), never the id.
  */
 export async function ordersByReference(db: Queryable, reference: string): Promise<string[]> {
-  const body = parseCreditorReference(reference) ?? (/^[0-9A-F]{8}$/i.test(reference.trim()) ? reference.trim().toUpperCase() : null);
-  if (!body || !/^[0-9A-F]{8}$/.test(body)) return [];
-  const rows = await db.query<{ id: string }>(
-    "select id from public.orders where upper(split_part(id::text, '-', 1)) = $1 order by created_at",
-    [body],
-  );
+  const number = orderNumberOfReference(reference);
+  if (!number) return [];
+  const rows = await db.query<{ id: string }>("select id from public.orders where order_number = $1", [number]);
   return rows.map((row) => row.id);
 }

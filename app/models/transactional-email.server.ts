@@ -91,7 +91,7 @@ export async function queueOrderConfirmationEmail(
   const { order, locale } = found;
   const site = options.siteUrl ?? configuredSiteUrl();
   const bank = order.paymentMethod === "bank_transfer" ? bankDetails() : null;
-  const reference = paymentReference(order.id);
+  const reference = paymentReference(order);
   // EUR: the GiroCode, kept as its text and drawn by the mail worker; CHF: a link to the invoice's QR-bill.
   const giroCode = bank ? giroCodePayload({ ...order, paymentReference: reference }, bank) : null;
   const qrBill = bank && order.currency === "CHF" && qrBillPlan({ number: order.number, paymentReference: reference }, bank);

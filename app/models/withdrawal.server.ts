@@ -3,7 +3,6 @@ import type { Queryable } from "~/db/database.server";
 import type { Locale } from "~/i18n/config";
 import { formatReceiptDateTime } from "~/utils/shop-time";
 import { shopTimeZone } from "~/utils/shop-time.server";
-import { orderNumber } from "./order-number";
 import { isUuid } from "./product.server";
 import { hitRateLimits } from "./rate-limit.server";
 import { queueWithdrawalEmails } from "./transactional-email.server";
@@ -79,8 +78,8 @@ export type ResolvedLines = { ok: true; wholeOrder: boolean; lines: WithdrawnLin
 
 async function readWithdrawableOrder(db: Queryable, orderId: string): Promise<WithdrawableOrder | null> {
   if (!isUuid(orderId)) return null;
-  const [order] = await db.query<{ id: string; created_at: string | Date; customer_name: string; customer_email: string; user_id: string | null; locale: string }>(
-    "select id, created_at, customer_name, customer_email, user_id, locale from public.orders where id = $1",
+  const [order] = await db.query<{ id: string; order_number: string; created_at: string | Date; customer_name: string; customer_email: string; user_id: string | null; locale: string }>(
+    "select id, order_number, created_at, customer_name, customer_email, user_id, locale from public.orders where id = $1",
     [orderId],
   );
   if (!order) return null;
@@ -90,7 +89,7 @@ async function readWithdrawableOrder(db: Queryable, orderId: string): Promise<Wi
   );
   return {
     id: order.id,
-    number: orderNumber(order.id),
+    number: order.order_number,
     createdAt: new Date(order.created_at).toISOString(),
     customerName: order.customer_name,
     customerEmail: order.customer_email,
@@ -110,8 +109,7 @@ export async function findOrderForGuest(number: string, email: string): Promise<
   const db = await getDb();
   const rows = await db.query<{ id: string }>(
     `select id from public.orders
-      where upper(split_part(id::text, '-', 1)) = $1 and lower(btrim(customer_email)) = lower(btrim($2))
-      order by created_at desc limit 1`,
+      where order_number = $1 and lower(btrim(customer_email)) = lower(btrim($2))`,
     [clean, email],
   );
   return rows[0] ? readWithdrawableOrder(db, rows[0].id) : null;
@@ -126,11 +124,11 @@ export async function findOrderForCustomer(userId: string, orderId: string): Pro
 /** The customer's orders for the form's choice, newest first. */
 export async function listOrdersForWithdrawal(userId: string, limit = 100): Promise<Array<{ id: string; number: string; createdAt: string }>> {
   const db = await getDb();
-  const rows = await db.query<{ id: string; created_at: string | Date }>(
-    "select id, created_at from public.orders where user_id = $1 order by created_at desc, id limit $2",
+  const rows = await db.query<{ id: string; order_number: string; created_at: string | Date }>(
+    "select id, order_number, created_at from public.orders where user_id = $1 order by created_at desc, id limit $2",
     [userId, limit],
   );
-  return rows.map((row) => ({ id: row.id, number: orderNumber(row.id), createdAt: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({ id: row.id, number: row.order_number, createdAt: new Date(row.created_at).toISOString() }));
 }
 
 /**
@@ -159,6 +157,7 @@ export function resolveLines(order: WithdrawableOrder, selection: WithdrawalSele
 interface WithdrawalRow {
   id: string;
   order_id: string;
+  order_number: string;
   user_id: string | null;
   whole_order: boolean;
   lines: unknown;
@@ -178,7 +177,7 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
     id: row.id,
     orderId: row.order_id,
-    orderNumber: orderNumber(row.order_id),
+    orderNumber: row.order_number,
     userId: row.user_id,
     wholeOrder: row.whole_order,
     lines,
@@ -189,7 +188,9 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
-const COLUMNS = "id, order_id, user_id, whole_order, lines, reason, late, receipt_held_back, created_at";
+// The order's stored number beside each withdrawal (also in insert/update … returning).
+const COLUMNS = `id, order_id, user_id, whole_order, lines, reason, late, receipt_held_back, created_at,
+  (select ord.order_number from public.orders ord where ord.id = withdrawals.order_id) as order_number`;
 
 /**
  * What a withdrawal withdraws, as one key (column lines_key): "item_id:quantity" per line, sorted

@@ -9,7 +9,7 @@ import { requestContext } from "~/services/request-context.server";
 import { getTranslator } from "~/i18n/catalogues.server";
 import { useT } from "~/i18n/use-t";
 import { flashToast } from "~/utils/session.server";
-import { changeOrderStatus, getAdminOrder, orderNumber } from "~/models/order-admin.server";
+import { changeOrderStatus, getAdminOrder, orderNumberOf } from "~/models/order-admin.server";
 import { ORDER_STATUSES, nextStatuses } from "~/models/order-status";
 import { AdminSection, OrderStatusBadge, useAdminDateTime, adminPageMeta } from "~/components/admin/admin-ui";
 import { FormErrors, StatusButton } from "~/components/forms";
@@ -83,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         kind: "success",
         title: "admin.orders.statusChanged",
         description: `admin.orders.statusChangedText.${status}`,
-        vars: { number: orderNumber(params.id ?? "") },
+        vars: { number: (await orderNumberOf(params.id ?? "")) ?? "" },
       }),
     },
   });

@@ -12,7 +12,6 @@ import { readMultipartForm, RequestTooLargeError } from "~/utils/multipart.serve
 import { MAX_STATEMENT_BYTES } from "~/utils/camt.server";
 import { maxChars, plainText } from "~/utils/text";
 import { assignCredit, dismissCredit, getImport, importStatement, listOpenCredits } from "~/models/bank-statement.server";
-import { orderNumber } from "~/models/order-number";
 import { adminPageMeta } from "~/components/admin/admin-ui";
 import { BankStatementsPage, formatAmount } from "~/components/admin/bank-statements";
 
@@ -96,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         kind: "success",
         title: `${K}.assign.assigned`,
         description: `${K}.assign.assignedText`,
-        vars: { amount: formatAmount(result.amount, result.currency), number: orderNumber(result.orderId) },
+        vars: { amount: formatAmount(result.amount, result.currency), number: result.number },
       }),
     },
   });

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getTranslator } from "~/i18n/catalogues.server";
 import type { Locale } from "~/i18n/config";
-import { orderNumber } from "~/models/order-number";
+import { orderNumberOf } from "~/models/order-admin.server";
 import { issueCreditNote } from "~/models/order-documents.server";
 import { markPaid, MAX_PAYMENT_CENTS } from "~/models/payment.server";
 import { centsToDecimal, toCents } from "~/utils/money";
@@ -78,7 +78,7 @@ export async function paymentAction(request: Request, orderId: string, intent: "
             });
       return data({ intent, result: submission.reply({ formErrors: [message] }) }, { status: 409 });
     }
-    return done(request, orderId, "documents.admin.markPaid.success", "documents.admin.markPaid.successText", { number: orderNumber(orderId) });
+    return done(request, orderId, "documents.admin.markPaid.success", "documents.admin.markPaid.successText", { number: (await orderNumberOf(orderId)) ?? "" });
   }
 
   const submission = parseWithZod(formData, { schema: refundSchema });

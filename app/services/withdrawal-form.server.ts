@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { getTranslator } from "~/i18n/catalogues.server";
 import type { Locale } from "~/i18n/config";
-import { orderNumber } from "~/models/order-number";
-import { isUuid } from "~/models/product.server";
+import { orderNumberOf } from "~/models/order-admin.server";
 import {
   getWithdrawal,
   listOrdersForWithdrawal,
@@ -69,7 +68,7 @@ export async function withdrawalReceipt(request: Request, withdrawalId: string, 
  * this order", picked when it is one of them, else the newest), or a guest's order number from it.
  */
 export async function identifyDefaults(order: string, viewer: { locale: Locale; userId: string | null }): Promise<IdentifyDefaults> {
-  if (!viewer.userId) return { orders: [], prefill: { orderNumber: isUuid(order) ? orderNumber(order) : undefined } };
+  if (!viewer.userId) return { orders: [], prefill: { orderNumber: (await orderNumberOf(order)) ?? undefined } };
   const timeZone = shopTimeZone();
   const orders = (await listOrdersForWithdrawal(viewer.userId)).map((o) => ({
     id: o.id,

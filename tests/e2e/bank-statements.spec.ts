@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { creditorReference, formatCreditorReference } from "../../app/utils/creditor-reference";
 import { qrReference } from "../../app/utils/qr-reference";
 import { demoAdmin, signIn } from "./fixtures";
-import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
+import { orderNumberOf, placeOrder, registerCustomer, waitForHydration } from "./support/shop";
 
 /*
  * Bank statements on /admin/payments with JavaScript on and off, in German: a new customer orders
@@ -12,8 +12,6 @@ import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
  */
 
 test.use({ locale: "de-DE" });
-
-const orderNumberOf = (id: string) => id.split("-")[0]!.toUpperCase();
 
 /** A camt.053.001.02 as a German savings bank exports it, with one credit. */
 function statement(credit: { amount: string; reference: string; bankRef: string; debtor?: string }): Buffer {
@@ -79,11 +77,12 @@ async function paymentStatusOf(customer: Page, orderId: string) {
 test("the admin imports a statement: the order it pays shows paid, and the same file again changes nothing", async ({ page, baseURL, browser, javaScriptEnabled }) => {
   await registerCustomer(page.request, baseURL!, "camt");
   const orderId = await placeOrder(page.request, baseURL!);
+  const number = await orderNumberOf(page.request, orderId);
   const amount = await totalOf(page, orderId);
   expect(amount).toMatch(/^\d+\.\d{2}$/);
   expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
 
-  const file = statement({ amount, reference: formatCreditorReference(creditorReference(orderNumberOf(orderId))), bankRef: bankRef() });
+  const file = statement({ amount, reference: formatCreditorReference(creditorReference(number)), bankRef: bankRef() });
   const admin = await adminPage(browser, javaScriptEnabled);
   await upload(admin, "Umsaetze.xml", file);
   await expect(admin).toHaveURL(/\/admin\/payments\?import=[0-9a-f-]{36}$/);
@@ -92,7 +91,7 @@ test("the admin imports a statement: the order it pays shows paid, and the same 
   const row = result.getByTestId("import-row");
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute("data-outcome", "matched");
-  await expect(row.getByRole("link", { name: orderNumberOf(orderId) })).toBeVisible();
+  await expect(row.getByRole("link", { name: number })).toBeVisible();
   await expect(row).toContainText("Zugeordnet – Bestellung als bezahlt markiert");
 
   expect(await paymentStatusOf(page, orderId)).toBe("paid");
@@ -109,13 +108,14 @@ test("the admin imports a statement: the order it pays shows paid, and the same 
 test("a partial payment is listed as 'amount differs' and assigned by hand with the amount confirmed", async ({ page, baseURL, browser, javaScriptEnabled }) => {
   await registerCustomer(page.request, baseURL!, "camt-partial");
   const orderId = await placeOrder(page.request, baseURL!);
+  const number = await orderNumberOf(page.request, orderId);
   const total = await totalOf(page, orderId);
   const less = (Math.round(Number(total) * 100) - 100) / 100;
   const amount = less.toFixed(2);
   const debtor = `Teilzahler ${Date.now()}`;
 
   const admin = await adminPage(browser, javaScriptEnabled);
-  await upload(admin, "teilzahlung.xml", statement({ amount, reference: creditorReference(orderNumberOf(orderId)), bankRef: bankRef(), debtor }));
+  await upload(admin, "teilzahlung.xml", statement({ amount, reference: creditorReference(number), bankRef: bankRef(), debtor }));
   await expect(admin.getByTestId("import-row")).toHaveAttribute("data-outcome", "amountDiffers");
   expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
 
@@ -123,7 +123,7 @@ test("a partial payment is listed as 'amount differs' and assigned by hand with 
   await expect(credit).toHaveCount(1);
   const form = credit.getByTestId("assign-form");
   // The reference named the order: it is filled in; the amount must be confirmed.
-  await expect(form.getByLabel("Bestellnummer oder RF-Referenz")).toHaveValue(orderNumberOf(orderId));
+  await expect(form.getByLabel("Bestellnummer oder RF-Referenz")).toHaveValue(number);
   await form.getByLabel("Bestellnummer oder RF-Referenz").fill("FFFFFFFF");
   await form.getByLabel(/als erhalten buchen/).check();
   await form.getByRole("button", { name: "Zuordnen" }).click();
@@ -131,7 +131,7 @@ test("a partial payment is listed as 'amount differs' and assigned by hand with 
   expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
 
   const again = admin.getByTestId("open-credit").filter({ hasText: debtor }).getByTestId("assign-form");
-  await again.getByLabel("Bestellnummer oder RF-Referenz").fill(orderNumberOf(orderId));
+  await again.getByLabel("Bestellnummer oder RF-Referenz").fill(number);
   await again.getByLabel(/als erhalten buchen/).check();
   await again.getByRole("button", { name: "Zuordnen" }).click();
   await expect(admin.getByTestId("toast")).toContainText("Zahlung zugeordnet");
@@ -228,6 +228,7 @@ test("a Swiss customer's CHF order is paid by QR-bill: the bank's camt.053.001.0
     "shippingAddress.postalCode": "8001",
     "shippingAddress.country": "CH",
   });
+  const number = await orderNumberOf(page.request, orderId);
   await page.goto(`/order-confirmation/${orderId}`);
   await expect(page.getByTestId("order-total")).toContainText("CHF");
   await expect(page.getByTestId("qr-bill")).toBeVisible();
@@ -236,7 +237,7 @@ test("a Swiss customer's CHF order is paid by QR-bill: the bank's camt.053.001.0
   expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
 
   const admin = await adminPage(browser, javaScriptEnabled);
-  await upload(admin, "camt053_postfinance.xml", swissStatement({ amount, qrr: qrReference(orderNumberOf(orderId)), bankRef: bankRef() }));
+  await upload(admin, "camt053_postfinance.xml", swissStatement({ amount, qrr: qrReference(number), bankRef: bankRef() }));
   const row = admin.getByTestId("import-result").getByTestId("import-row");
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute("data-outcome", "matched");

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { demoAdmin, signIn } from "./fixtures";
-import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
+import { orderNumberOf, placeOrder, registerCustomer, waitForHydration } from "./support/shop";
 
 /*
  * The payment state beside the delivery status, with JavaScript on and off, in German: a customer's
@@ -18,11 +18,10 @@ async function adminPage(browser: Browser, js: boolean) {
   return { page, close: () => context.close() };
 }
 
-const numberOf = (id: string) => id.split("-")[0]!.toUpperCase();
-
 test("a bank transfer awaits payment for the customer and is listed as unpaid for the admin", async ({ page, browser, baseURL, javaScriptEnabled }) => {
   await registerCustomer(page.request, baseURL!, "zahlung");
   const orderId = await placeOrder(page.request, baseURL!, { paymentMethod: "bank_transfer" });
+  const number = await orderNumberOf(page.request, orderId);
 
   await page.goto(`/order-confirmation/${orderId}`);
   await expect(page.getByTestId("payment-status")).toHaveText("Zahlung ausstehend");
@@ -40,7 +39,7 @@ test("a bank transfer awaits payment for the customer and is listed as unpaid fo
     await admin.page.getByTestId("payment-filter").getByRole("link", { name: "Unbezahlt" }).click();
     await expect(admin.page).toHaveURL(/\/admin\/orders\?payment=unpaid$/);
     await expect(admin.page.getByTestId("payment-filter").getByRole("link", { name: "Unbezahlt" })).toHaveAttribute("aria-current", "page");
-    const row = admin.page.getByTestId("order-row").filter({ hasText: numberOf(orderId) });
+    const row = admin.page.getByTestId("order-row").filter({ hasText: number });
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId("payment-status")).toHaveText("Unbezahlt");
     const statuses = await admin.page.getByTestId("orders-table").getByTestId("payment-status").allTextContents();
@@ -53,13 +52,14 @@ test("a bank transfer awaits payment for the customer and is listed as unpaid fo
 test("cash on delivery is paid when the admin marks the order delivered, and leaves the unpaid list", async ({ page, browser, baseURL, javaScriptEnabled }) => {
   await registerCustomer(page.request, baseURL!, "nachnahme");
   const orderId = await placeOrder(page.request, baseURL!, { paymentMethod: "cash_on_delivery" });
+  const number = await orderNumberOf(page.request, orderId);
   await page.goto(`/profile/orders/${orderId}`);
   await expect(page.getByTestId("payment-status")).toHaveText("Zahlung bei Lieferung");
 
   const admin = await adminPage(browser, javaScriptEnabled);
   try {
     await admin.page.goto("/admin/orders?payment=unpaid");
-    await expect(admin.page.getByTestId("order-row").filter({ hasText: numberOf(orderId) })).toHaveCount(1);
+    await expect(admin.page.getByTestId("order-row").filter({ hasText: number })).toHaveCount(1);
     await admin.page.goto(`/admin/orders/${orderId}`);
     await waitForHydration(admin.page, javaScriptEnabled);
     for (const action of ["Bestätigen", "Als versendet markieren", "Als zugestellt markieren"]) {
@@ -67,9 +67,9 @@ test("cash on delivery is paid when the admin marks the order delivered, and lea
       await expect(admin.page.getByRole("button", { name: action })).toHaveCount(0);
     }
     await admin.page.goto("/admin/orders?payment=unpaid");
-    await expect(admin.page.getByTestId("order-row").filter({ hasText: numberOf(orderId) })).toHaveCount(0);
+    await expect(admin.page.getByTestId("order-row").filter({ hasText: number })).toHaveCount(0);
     await admin.page.goto("/admin/orders");
-    await expect(admin.page.getByTestId("order-row").filter({ hasText: numberOf(orderId) }).getByTestId("payment-status")).toHaveText("Bezahlt");
+    await expect(admin.page.getByTestId("order-row").filter({ hasText: number }).getByTestId("payment-status")).toHaveText("Bezahlt");
   } finally {
     await admin.close();
   }

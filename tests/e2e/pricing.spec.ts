@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { creditorReference, formatCreditorReference } from "../../app/utils/creditor-reference";
-import { placeOrder, useLanguage, waitForHydration } from "./support/shop";
+import { orderNumberOf, placeOrder, useLanguage, waitForHydration } from "./support/shop";
 
 /*
  * Prices that tell the truth (issue 14): offers show their product's own price in the shopper's
@@ -106,7 +106,7 @@ for (const { currency, country, gross, vat, rate } of [
     await page.request.post("/cart", { form: { intent: "clear", redirectTo: "/cart" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
 
     const orderId = await buyStickyNotes(page, baseURL!, country);
-    const number = orderId.split("-")[0]!.toUpperCase();
+    const number = await orderNumberOf(page.request, orderId);
     await expect(page.getByTestId("vat-line")).toHaveText(`enthaltene MwSt. ${rate}${vat}`);
     const bank = page.getByTestId("bank-transfer");
     await expect(bank).toContainText("Zahlung per Banküberweisung");

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { demoAdmin, demoCustomer, signIn } from "./fixtures";
-import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
+import { orderNumberOf, placeOrder, registerCustomer, waitForHydration } from "./support/shop";
 
 /*
  * The withdrawal function (§ 356a BGB) with JavaScript on and off, in German: a guest from the
@@ -10,8 +10,6 @@ import { placeOrder, registerCustomer, waitForHydration } from "./support/shop";
  */
 
 test.use({ locale: "de-DE" });
-
-const orderNumberOf = (id: string) => id.split("-")[0]!.toUpperCase();
 
 /** Each test its own client address: the guest form's attempts are counted per address. */
 async function ownAddress(context: BrowserContext) {
@@ -30,11 +28,12 @@ async function startFromFooter(page: Page, js: boolean) {
 test("a guest withdraws part of an order: footer → Vertrag widerrufen → form → Widerruf bestätigen → receipt", async ({ page, context, baseURL, javaScriptEnabled }) => {
   await ownAddress(context);
   const orderId = await placeOrder(page.request, baseURL!, { email: "widerruf-gast@example.com" });
+  const number = await orderNumberOf(page.request, orderId);
   // The browser that placed it is a stranger to it now: a fresh context would be too; cookies do not matter here.
   await startFromFooter(page, javaScriptEnabled);
 
   const identify = page.getByTestId("withdrawal-identify");
-  await identify.getByLabel("Bestellnummer").fill(orderNumberOf(orderId));
+  await identify.getByLabel("Bestellnummer").fill(number);
   await identify.getByLabel("E-Mail-Adresse der Bestellung").fill("widerruf-gast@example.com");
   await identify.getByRole("button", { name: "Weiter" }).click();
 
@@ -46,14 +45,14 @@ test("a guest withdraws part of an order: footer → Vertrag widerrufen → form
   await details.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
 
   const confirm = page.getByTestId("withdrawal-confirm");
-  await expect(confirm).toContainText(orderNumberOf(orderId));
+  await expect(confirm).toContainText(number);
   await expect(confirm).toContainText("Doppelt bestellt");
   await confirm.getByRole("button", { name: "Widerruf bestätigen" }).click();
 
   await expect(page).toHaveURL(/\/withdrawal\?done=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihr Widerruf ist eingegangen");
   const receipt = page.getByTestId("withdrawal-receipt");
-  await expect(receipt.getByTestId("receipt-order")).toHaveText(orderNumberOf(orderId));
+  await expect(receipt.getByTestId("receipt-order")).toHaveText(number);
   await expect(receipt.getByTestId("receipt-lines")).toContainText("1 ×");
   await expect(receipt.getByTestId("receipt-reason")).toHaveText("Doppelt bestellt");
   await expect(receipt.getByTestId("receipt-time")).toContainText(new Date().getFullYear().toString());
@@ -63,10 +62,11 @@ test("the same withdrawal declared again, from another browser, is not stored ag
   await ownAddress(context);
   const email = "widerruf-doppelt@example.com";
   const orderId = await placeOrder(page.request, baseURL!, { email });
+  const number = await orderNumberOf(page.request, orderId);
   const declare = async (target: Page, reason: string) => {
     await startFromFooter(target, javaScriptEnabled);
     const identify = target.getByTestId("withdrawal-identify");
-    await identify.getByLabel("Bestellnummer").fill(orderNumberOf(orderId));
+    await identify.getByLabel("Bestellnummer").fill(number);
     await identify.getByLabel("E-Mail-Adresse der Bestellung").fill(email);
     await identify.getByRole("button", { name: "Weiter" }).click();
     const details = target.getByTestId("withdrawal-details");
@@ -97,9 +97,10 @@ test("the same withdrawal declared again, from another browser, is not stored ag
 test("a wrong e-mail is refused with one message that does not say which part was wrong", async ({ page, context, baseURL, javaScriptEnabled }) => {
   await ownAddress(context);
   const orderId = await placeOrder(page.request, baseURL!);
+  const number = await orderNumberOf(page.request, orderId);
   await startFromFooter(page, javaScriptEnabled);
   const identify = page.getByTestId("withdrawal-identify");
-  await identify.getByLabel("Bestellnummer").fill(orderNumberOf(orderId));
+  await identify.getByLabel("Bestellnummer").fill(number);
   await identify.getByLabel("E-Mail-Adresse der Bestellung").fill("jemand-anderes@example.com");
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/withdrawal")),
@@ -113,9 +114,10 @@ test("a wrong e-mail is refused with one message that does not say which part wa
 test("a missing choice of what is withdrawn is said under the choice, which names it", async ({ page, context, baseURL, javaScriptEnabled }) => {
   await ownAddress(context);
   const orderId = await placeOrder(page.request, baseURL!, { email: "widerruf-wahl@example.com" });
+  const number = await orderNumberOf(page.request, orderId);
   await startFromFooter(page, javaScriptEnabled);
   const identify = page.getByTestId("withdrawal-identify");
-  await identify.getByLabel("Bestellnummer").fill(orderNumberOf(orderId));
+  await identify.getByLabel("Bestellnummer").fill(number);
   await identify.getByLabel("E-Mail-Adresse der Bestellung").fill("widerruf-wahl@example.com");
   await identify.getByRole("button", { name: "Weiter" }).click();
 
@@ -137,6 +139,7 @@ test("a customer withdraws from their order page; the admin sees it in the list 
   // A customer of its own: the demo customer's cart is shared with tests running at the same time.
   const own = await registerCustomer(page.request, baseURL!, "widerruf");
   const orderId = await placeOrder(page.request, baseURL!, { email: own.email });
+  const number = await orderNumberOf(page.request, orderId);
   await page.goto(`/profile/orders/${orderId}`);
   await waitForHydration(page, javaScriptEnabled);
   await page.getByTestId("withdraw-order").click();
@@ -159,10 +162,10 @@ test("a customer withdraws from their order page; the admin sees it in the list 
   const admin = await adminContext.newPage();
   await signIn(admin, demoAdmin.email, demoAdmin.password);
   await admin.goto("/admin/withdrawals");
-  const row = admin.getByTestId("withdrawal-row").filter({ hasText: orderNumberOf(orderId) });
+  const row = admin.getByTestId("withdrawal-row").filter({ hasText: number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Gesamte Bestellung");
-  await expect(row.getByRole("link", { name: orderNumberOf(orderId) })).toHaveAttribute("href", `/admin/orders/${orderId}`);
+  await expect(row.getByRole("link", { name: number })).toHaveAttribute("href", `/admin/orders/${orderId}`);
   await admin.goto(`/admin/orders/${orderId}`);
   await expect(admin.getByTestId("order-withdrawals")).toContainText("Gesamte Bestellung");
   await adminContext.close();

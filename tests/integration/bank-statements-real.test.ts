@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
 import { createOrder } from "../factories";
 import { getImport, importStatement, listOpenCredits } from "~/models/bank-statement.server";
+import { creditorReference } from "~/utils/creditor-reference";
 
 /*
  * Bank statements as banks really send them (issue 36, DECISIONS §6 "Bank statements, second
@@ -99,9 +100,9 @@ describe.each(testDbKinds)("bank statements as banks send them, on %s", (kind) =
 
   it("applies nothing of a batch whose transactions do not add up to the entry's amount, and lists them for checking", async () => {
     const a = await createOrder(test, { id: idOf("6F708192"), total: "500.00" });
-    const b = await createOrder(test, { id: idOf("6F708192", 2), total: "700.00" });
-    const tx = (amount: string) => `<TxDtls><Amt Ccy="EUR">${amount}</Amt><RmtInf><Strd><CdtrRefInf><Ref>RF416F708192</Ref></CdtrRefInf></Strd></RmtInf></TxDtls>`;
-    const cheap = credit("0.01", `<AcctSvcrRef>BATCH-CHEAP</AcctSvcrRef><NtryDtls>${tx("500.00")}${tx("700.00")}</NtryDtls>`);
+    const b = await createOrder(test, { id: idOf("6F708193"), total: "700.00" });
+    const tx = (amount: string, number: string) => `<TxDtls><Amt Ccy="EUR">${amount}</Amt><RmtInf><Strd><CdtrRefInf><Ref>${creditorReference(number)}</Ref></CdtrRefInf></Strd></RmtInf></TxDtls>`;
+    const cheap = credit("0.01", `<AcctSvcrRef>BATCH-CHEAP</AcctSvcrRef><NtryDtls>${tx("500.00", "6F708192")}${tx("700.00", "6F708193")}</NtryDtls>`);
     const view = await imported(await importStatement(text(statement(cheap, "CHEAP"))));
     expect(view).toMatchObject({ credits: 2, matched: 0 });
     expect(view.transactions.map((t) => [t.amount, t.outcome, t.applied])).toEqual([[50000, "unbalanced", false], [70000, "unbalanced", false]]);

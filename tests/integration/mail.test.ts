@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { checkoutInput } from "../factories";
+import { checkoutInput, orderNumberOf } from "../factories";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
 process.env.SITE_URL = "http://shop.test";
@@ -287,7 +287,7 @@ describe.each(testDbKinds)("e-mail outbox and newsletter on %s", (kind) => {
     const [email] = await testDb.db.query<{ to_address: string; subject: string; text_body: string; html_body: string; kind: string; locale: string }>(
       "select to_address, subject, text_body, html_body, kind, locale from public.email_outbox",
     );
-    const number = orderId.split("-")[0]!.toUpperCase();
+    const number = await orderNumberOf(testDb, orderId);
     const { formatPrice, toCents } = await import("~/utils/money");
     const total = formatPrice(toCents(product!.price_eur) * 2, "EUR");
     expect(email).toMatchObject({ to_address: "erika@example.com", kind: "order_confirmation", locale: "de" });

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createOrder } from "../factories";
+import { createOrder, orderNumberOf } from "../factories";
 import { decodeQrPng, epcFields, inlineImageParts } from "../e2e/support/qr";
 
 process.env.SESSION_SECRET ??= "integration-test-secret";
@@ -79,7 +79,7 @@ describe.each(testDbKinds)("payment codes in the order e-mail on %s", (kind) => 
     expect(row.images![0]).toMatchObject({ cid: GIROCODE_CID, filename: "girocode.png" });
     expect(row.html_body).toContain(`src="cid:${GIROCODE_CID}"`);
     expect(row.html_body).not.toContain("data:image");
-    const reference = paymentReference(id);
+    const reference = paymentReference({ number: await orderNumberOf(test, id) });
     expect(row.text_body).toContain(`Verwendungszweck: ${reference.replace(/(.{4})(?=.)/g, "$1 ")}`);
     expect(epcFields(row.images![0]!.qr)).toMatchObject({ amount: "EUR129.90", reference, iban: "DE89370400440532013000", name: "OfficeHaus GmbH" });
 
@@ -93,7 +93,7 @@ describe.each(testDbKinds)("payment codes in the order e-mail on %s", (kind) => 
     expect(payload).toBe(row.images![0]!.qr);
     const fields = epcFields(payload);
     expect(fields).toMatchObject({ serviceTag: "BCD", version: "002", charset: "1", identification: "SCT", bic: "DEMODEXXXXX", name: "OfficeHaus GmbH", iban: "DE89370400440532013000", amount: "EUR129.90", purpose: "", reference });
-    expect(parseCreditorReference(fields.reference!)).toBe(id.split("-")[0]!.toUpperCase());
+    expect(parseCreditorReference(fields.reference!)).toBe(await orderNumberOf(test, id));
   });
 
   it("CHF bank transfer: no image, a link to the invoice with the QR-bill; cash on delivery: neither", async () => {

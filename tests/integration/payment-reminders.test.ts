@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createOrder, createProduct } from "../factories";
+import { createOrder, createProduct, orderNumberOf } from "../factories";
 import { runPaymentJobs } from "~/models/payment-reminders.server";
 import { formatCreditorReference } from "~/utils/creditor-reference";
 import { paymentReference } from "~/models/payment.server";
@@ -48,7 +48,7 @@ describe.each(testDbKinds)("payment reminders and expiry on %s", (kind) => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to_address: "claire@example.com", locale: "fr" });
     expect(sent[0]!.subject).toContain("Rappel de paiement");
-    expect(sent[0]!.text_body).toContain(formatCreditorReference(paymentReference(due)));
+    expect(sent[0]!.text_body).toContain(formatCreditorReference(paymentReference({ number: await orderNumberOf(test, due) })));
     expect(sent[0]!.text_body).toContain("IBAN");
     expect(sent[0]!.text_body).toContain("25,00");
     expect((await orderRow(due)).payment_reminder_sent_at).not.toBeNull();

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/test-db";
-import { createOrder } from "../factories";
+import { createOrder, orderNumberOf } from "../factories";
 import { action as withdrawalAction, loader as withdrawalLoader } from "~/routes/withdrawal";
 import { WITHDRAWAL_EMAIL_LIMITS } from "~/models/withdrawal.server";
-import { orderNumber } from "~/models/order-number";
 import { defuseLinks } from "~/utils/email-layout.server";
 
 /*
@@ -86,7 +85,7 @@ describe.each(testDbKinds)("withdrawal abuse on %s", (kind) => {
 
   /** One confirmation as the attacker sends it: a fresh form each time (a new idempotency key), straight to "confirm". */
   async function confirm(orderId: string, ip: string, fields: Record<string, string> = { scope: "whole" }, reason = "Bitte sofort https://evil.example/refund besuchen") {
-    const guest = { orderNumber: orderNumber(orderId), email: await emailOf(orderId), idempotencyKey: randomUUID() };
+    const guest = { orderNumber: await orderNumberOf(test, orderId), email: await emailOf(orderId), idempotencyKey: randomUUID() };
     return run(withdrawalAction, post({ intent: "confirm", ...guest, reason, ...fields }, ip));
   }
 

@@ -25,18 +25,19 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: an in-memory PGlite, or a new database on the Postgres server of
+ * A fresh, migrated database (unless migrate: false): an in-memory PGlite, or a new database on the Postgres server of
  * TEST_DATABASE_URL (created for this test file and dropped at the end).
  */
-export async function createTestDatabase(kind: TestDbKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(kind: TestDbKind, options: { seed?: boolean; migrate?: boolean } = {}): Promise<TestDatabase> {
   let db: Database;
   let url: string | undefined;
   let cleanup = async () => {};
   const seed = options.seed !== false;
+  const migrated = options.migrate !== false;
   let copied = false;
   if (kind === "pglite") {
     // A copy of the run's migrated template (tests/setup/global-setup.ts), else a new one.
-    const template = inject("pgliteTemplates")?.[seed ? "seeded" : "bare"];
+    const template = migrated ? inject("pgliteTemplates")?.[seed ? "seeded" : "bare"] : undefined;
     const pg = new PGlite({
       extensions: { pg_trgm, unaccent },
       ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
@@ -49,7 +50,7 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
     if (!server) throw new Error("TEST_DATABASE_URL is not set");
     const name = `shop_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = await openPostgres(server, { max: 1 });
-    const template = inject("postgresTemplates")?.[seed ? "seeded" : "bare"];
+    const template = migrated ? inject("postgresTemplates")?.[seed ? "seeded" : "bare"] : undefined;
     await admin.exec(template ? `create database ${name} template ${template}` : `create database ${name}`);
     copied = Boolean(template);
     const target = new URL(server);
@@ -62,8 +63,9 @@ export async function createTestDatabase(kind: TestDbKind, options: { seed?: boo
     };
   }
   // A no-op on a copy of the template (every migration recorded); the whole work without one.
-  await migrate(db);
-  if (seed && !copied) await seedDemoData(db, { accounts: true });
+  // migrate: false leaves the database empty (a test applies migrations itself, e.g. up to one).
+  if (migrated) await migrate(db);
+  if (migrated && seed && !copied) await seedDemoData(db, { accounts: true });
   // As in the app (db.server.ts): writes to the catalogue retire what was read from it before.
   db = observeCatalogueWrites(db);
   return {

@@ -38,6 +38,19 @@ export async function placeOrder(request: APIRequestContext, baseURL: string, ov
   return id!;
 }
 
+/**
+ * An order's number as its confirmation page shows it (data-testid "order-number"), read with the
+ * request context's cookies (the page is its shopper's or an admin's). Order numbers come from a
+ * database sequence: never derive one from the order's id.
+ */
+export async function orderNumberOf(request: APIRequestContext, orderId: string): Promise<string> {
+  const response = await request.get(`/order-confirmation/${orderId}`);
+  expect(response.status(), `the confirmation page of ${orderId}`).toBe(200);
+  const number = (await response.text()).match(/data-testid="order-number"[^>]*>\s*([0-9A-F]{8})\s*</)?.[1];
+  expect(number, "the order number on the confirmation page").toBeTruthy();
+  return number!;
+}
+
 /** Signs in through the login form's POST in a request context (cookies land in its jar). */
 export async function signInByRequest(request: APIRequestContext, baseURL: string, email: string, password: string) {
   const response = await request.post("/login", { form: { email, password }, headers: { Origin: baseURL }, maxRedirects: 0 });
