@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
+import type { BankCredit, ImportView } from "~/models/bank-statement.server";
 import { formatPrice, type Currency } from "~/utils/money";
 import { AdminSection, useAdminDateTime } from "./admin-ui";
 import { FormErrors, StatusButton } from "../forms";
@@ -12,55 +13,6 @@ import { FormErrors, StatusButton } from "../forms";
  */
 
 const K = "backoffice.statements";
-
-type Outcome = "matched" | "amountDiffers" | "alreadyPaid" | "doublePayment" | "cancelled" | "noOrder" | "otherCurrency" | "unbalanced";
-
-export interface CreditView {
-  id: string;
-  amount: number;
-  currency: string;
-  bookingDate: string;
-  reference: string | null;
-  remittance: string | null;
-  debtorName: string | null;
-  outcome: Outcome;
-  orderId: string | null;
-  orderNumber: string | null;
-  orderTotal: number | null;
-  orderCurrency: string | null;
-  applied: boolean;
-  dismissed: boolean;
-}
-
-export interface SkippedView {
-  reason: "importedBefore" | "repeatedInFile";
-  entryRef: string;
-  amount: number;
-  currency: string;
-  bookingDate: string;
-  reference: string | null;
-  debtorName: string | null;
-  earlier: { id: string; fileName: string; importedAt: string } | null;
-}
-
-export interface ImportResultView {
-  id: string;
-  fileName: string;
-  kind: string;
-  version: string;
-  importedAt: string;
-  state: "running" | "done" | "failed" | "interrupted";
-  phase: "reading" | "recording" | "applying" | null;
-  progress: number;
-  progressTotal: number;
-  failure: { key: string; vars: Record<string, string | number> } | null;
-  entries: number;
-  credits: number;
-  duplicates: number;
-  matched: number;
-  transactions: CreditView[];
-  skipped: SkippedView[];
-}
 
 /** An amount in a statement's currency: the shop's way for EUR and CHF, "12.50 USD" for any other. */
 export function formatAmount(cents: number, currency: string): string {
@@ -75,10 +27,10 @@ export function BankStatementsPage({
   uploadError,
   assignAnswer,
 }: {
-  imported: ImportResultView | null;
+  imported: ImportView | null;
   already: boolean;
   /** null while the import shown runs. */
-  open: { credits: CreditView[]; total: number; capped: boolean } | null;
+  open: { credits: BankCredit[]; total: number; capped: boolean } | null;
   uploadError: string | null;
   assignAnswer: { creditId: string; reply: SubmissionResult<string[]> } | null;
 }) {
@@ -124,7 +76,7 @@ function useDay() {
   return (day: string) => dateTime(`${day}T12:00:00Z`, false);
 }
 
-function ReferenceText({ credit }: { credit: Pick<CreditView, "reference" | "remittance"> }) {
+function ReferenceText({ credit }: { credit: Pick<BankCredit, "reference" | "remittance"> }) {
   return (
     <span className="break-words">
       {credit.reference ? <span className="block font-mono text-xs" dir="ltr">{credit.reference}</span> : null}
@@ -133,7 +85,7 @@ function ReferenceText({ credit }: { credit: Pick<CreditView, "reference" | "rem
   );
 }
 
-function OutcomeText({ credit }: { credit: CreditView }) {
+function OutcomeText({ credit }: { credit: BankCredit }) {
   const { t } = useT();
   const key = credit.dismissed ? "dismissed" : credit.applied && credit.outcome !== "matched" ? "assigned" : credit.outcome;
   const tone = credit.applied ? "text-emerald-800" : credit.dismissed ? "text-slate-600" : "text-amber-900";
@@ -147,7 +99,7 @@ function OutcomeText({ credit }: { credit: CreditView }) {
   );
 }
 
-function OrderLink({ credit }: { credit: CreditView }) {
+function OrderLink({ credit }: { credit: BankCredit }) {
   if (!credit.orderId || !credit.orderNumber) return <span className="text-slate-500">–</span>;
   return (
     <Link to={`/admin/orders/${credit.orderId}`} className="font-semibold text-brand-700 hover:underline" dir="ltr">
@@ -156,7 +108,7 @@ function OrderLink({ credit }: { credit: CreditView }) {
   );
 }
 
-function ImportResult({ imported, already }: { imported: ImportResultView; already: boolean }) {
+function ImportResult({ imported, already }: { imported: ImportView; already: boolean }) {
   const { t } = useT();
   const dateTime = useAdminDateTime();
   const file = t(`${K}.result.file`, { file: imported.fileName || "–", kind: imported.kind, version: imported.version, date: dateTime(imported.importedAt) });
@@ -192,7 +144,7 @@ function ImportResult({ imported, already }: { imported: ImportResultView; alrea
 }
 
 /** A running import's progress (the page looks again by itself), or why it failed. */
-function ImportState({ imported, file }: { imported: ImportResultView; file: string }) {
+function ImportState({ imported, file }: { imported: ImportView; file: string }) {
   const { t } = useT();
   const number = (value: number) => value.toLocaleString("en-US").replace(/,/g, "\u202f");
   if (imported.state === "running") {
@@ -222,7 +174,7 @@ function ImportState({ imported, file }: { imported: ImportResultView; file: str
   );
 }
 
-function CreditTable({ credits }: { credits: CreditView[] }) {
+function CreditTable({ credits }: { credits: BankCredit[] }) {
   const { t } = useT();
   const day = useDay();
   return (
@@ -256,7 +208,7 @@ function CreditTable({ credits }: { credits: CreditView[] }) {
 }
 
 /** The credits not recorded again, one by one: imported before from another file, or repeated in this one. */
-function SkippedList({ imported }: { imported: ImportResultView }) {
+function SkippedList({ imported }: { imported: ImportView }) {
   const { t } = useT();
   const day = useDay();
   const dateTime = useAdminDateTime();
@@ -304,7 +256,7 @@ function SkippedList({ imported }: { imported: ImportResultView }) {
   );
 }
 
-function OpenCredits({ open, assignAnswer }: { open: { credits: CreditView[]; total: number; capped: boolean }; assignAnswer: { creditId: string; reply: SubmissionResult<string[]> } | null }) {
+function OpenCredits({ open, assignAnswer }: { open: { credits: BankCredit[]; total: number; capped: boolean }; assignAnswer: { creditId: string; reply: SubmissionResult<string[]> } | null }) {
   const { t } = useT();
   const day = useDay();
   return (
@@ -339,7 +291,7 @@ function OpenCredits({ open, assignAnswer }: { open: { credits: CreditView[]; to
   );
 }
 
-function AssignForm({ credit, lastResult }: { credit: CreditView; lastResult?: SubmissionResult<string[]> }) {
+function AssignForm({ credit, lastResult }: { credit: BankCredit; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useT();
   const day = useDay();
   const [form, fields] = useForm<{ order: string; confirm: boolean }>({
