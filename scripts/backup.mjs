@@ -23,7 +23,7 @@ const POSTGRES =
   "The shop runs on PostgreSQL (DATABASE_URL is set): `npm run backup` backs up the embedded database only.\n" +
   "Back up PostgreSQL with pg_dump (pg_dump --format=custom --file=shop.dump \"$DATABASE_URL\") or your\n" +
   "provider's backups (Supabase: daily backups / point-in-time recovery), and uploads in Supabase Storage\n" +
-  "with the provider's tools. See the README, \"Operating the shop\".";
+  "with the provider's tools. See docs/operations.md, \"Backups on PostgreSQL\".";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");

@@ -4,7 +4,7 @@
 // behind — a non-empty folder, a file that fails its checksum or is cut short, and a backup from a
 // newer version of the shop (its schema_migrations has migrations this code lacks). Then
 // `npm start` serves the restored shop, applying the migrations the backup is older than.
-// On PostgreSQL, restore with pg_restore / the provider's tools instead (README, "Operating the shop").
+// On PostgreSQL, restore with pg_restore / the provider's tools instead (docs/operations.md, "Backups on PostgreSQL").
 import path from "node:path";
 import { BackupRefusal, loadPgliteDump, migrationVersions, restoreBackup } from "./lib/backup-archive.mjs";
 
@@ -15,7 +15,7 @@ if (!file || rest.length > 0) {
   process.exit(2);
 }
 if (process.env.DATABASE_URL?.trim()) {
-  console.error("DATABASE_URL is set: `npm run restore` restores the embedded database only. Restore PostgreSQL with pg_restore or your provider's backups (README, \"Operating the shop\"); unset DATABASE_URL to restore into DATA_DIR.");
+  console.error("DATABASE_URL is set: `npm run restore` restores the embedded database only. Restore PostgreSQL with pg_restore or your provider's backups (docs/operations.md, \"Backups on PostgreSQL\"); unset DATABASE_URL to restore into DATA_DIR.");
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");

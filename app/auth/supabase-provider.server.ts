@@ -218,7 +218,7 @@ export function createSupabaseProvider(config: SupabaseConfig): AuthProvider {
 
     /**
      * Supabase sends the e-mail. Its "Reset Password" template must link to
-     * `{{ .RedirectTo }}?token={{ .TokenHash }}` (README), so the link opens our /reset-password page.
+     * `{{ .RedirectTo }}?token={{ .TokenHash }}` (docs/legal.md), so the link opens our /reset-password page.
      */
     requestPasswordReset(email, options) {
       return guarded(async () => {

@@ -8,7 +8,7 @@ import { orderNumberOfReference, recordPayment, recordPayments } from "./payment
 import { isUuid } from "./product.server";
 
 /**
- * Bank statements on /admin/payments (DECISIONS §5): a camt.053 / camt.054 file is read
+ * Bank statements on /admin/payments (docs/payments.md, "Bank statements"): a camt.053 / camt.054 file is read
  * (utils/camt.server.ts), every credit stored, and each matched to an unpaid order by the order
  * number its reference names and by amount; a match is recorded as the order's payment
  * (payment.server.ts, source "statement", paid on the booking date). The rest is kept for the admin

@@ -16,7 +16,7 @@ import { MAX_PAYMENT_CENTS, recordRefund } from "./payment.server";
 import { isUuid } from "./product.server";
 
 /**
- * An order's documents (DECISIONS §5): gap-free numbers per range (RE invoices, ST cancellation
+ * An order's documents (docs/payments.md, "Documents"): gap-free numbers per range (RE invoices, ST cancellation
  * invoices, GS credit notes) from the counter rows of document_counters, each taken in the
  * transaction that issues the document; the cancellation invoice of a cancelled order and the
  * credit notes of refunds, stored in order_documents with their lines and their amounts by VAT rate.

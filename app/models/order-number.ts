@@ -1,6 +1,6 @@
 /*
  * The order number shown to people (pages, admin, e-mails, RF / QR references) is stored with the
- * order (orders.order_number, DECISIONS §6): drawn from a database sequence by
+ * order (orders.order_number, docs/payments.md): drawn from a database sequence by
  * public.next_order_number() when the order is inserted, never derived from its id.
  */
 

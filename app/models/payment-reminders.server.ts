@@ -13,7 +13,7 @@ import { readOrder } from "./order-read.server";
 import { paymentReference } from "./payment.server";
 
 /**
- * Unpaid bank transfers (DECISIONS §5): after `reminderDays` an unpaid, not cancelled bank-transfer
+ * Unpaid bank transfers (docs/payments.md, "Unpaid transfers"): after `reminderDays` an unpaid, not cancelled bank-transfer
  * order gets one reminder e-mail (bank details, RF reference); after `cancelDays` one not shipped
  * yet is cancelled through the admin's path (stock released, cancellation invoice ST) and the
  * customer told. Exactly once across processes and servers: each order's job is claimed in the

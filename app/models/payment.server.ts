@@ -7,7 +7,7 @@ import { statusAfterRefund, type PaymentSource, type PaymentStatus } from "./pay
 import { isUuid } from "./product.server";
 
 /**
- * Payments of orders, the one place their state changes (DECISIONS §5): a payment received (by the
+ * Payments of orders, the one place their state changes (docs/payments.md): a payment received (by the
  * admin's form, a bank statement or cash at delivery) makes an unpaid order paid; a credit note's
  * refund moves it to partially_refunded / refunded. Each change holds the order's row lock, so two
  * admins, or an admin and a statement import, cannot both record a payment for one order.

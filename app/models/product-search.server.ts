@@ -14,7 +14,7 @@ import {
 } from "~/utils/search-text";
 
 /*
- * What a search query means in the catalogue (DECISIONS 5, "Search understands German and Swiss
+ * What a search query means in the catalogue (docs/search.md, "Search understands German and Swiss
  * spelling"). Each word of the query becomes a set of alternatives, any of which a product may
  * contain: the word itself and its stem in each shop language (Postgres's snowball dictionaries),
  * and the catalogue's own words (table search_words, trigram index) that are the same word with a

@@ -21,7 +21,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { type I18nHandle } from "~/i18n/namespaces";
 
 /*
- * The accessibility statement (Barrierefreiheitsstärkungsgesetz; DECISIONS.md §5) with a form to
+ * The accessibility statement (Barrierefreiheitsstärkungsgesetz; docs/legal.md) with a form to
  * report a barrier. A report is a contact message (the contact form's fields, plus the page it is
  * about) whose subject starts "Barriere: ", so it reaches the admin's inbox without a table of its own.
  */

@@ -11,7 +11,7 @@ import { shopMetrics } from "~/utils/metrics.server";
  * - every BACKUP_INTERVAL_HOURS (startBackupSchedule, from the server entry), keeping BACKUP_KEEP;
  * - on request by `npm run backup` over the data folder's control socket (server/backup-control.ts).
  * The file format: scripts/lib/backup-archive.mjs. On Postgres (DATABASE_URL) the shop takes none:
- * pg_dump or the provider's backups (README, "Operating the shop").
+ * pg_dump or the provider's backups (docs/operations.md, "Backups on PostgreSQL").
  */
 
 export { BackupRefusal };
@@ -82,7 +82,7 @@ export interface BackupRequest {
 export const POSTGRES_MESSAGE =
   "The shop runs on PostgreSQL (DATABASE_URL): it takes no backups itself. Back the database up with pg_dump " +
   "or your provider's backups (Supabase: Database → Backups), and the uploads in Supabase Storage with the " +
-  "provider's tools (README, \"Operating the shop\").";
+  "provider's tools (docs/operations.md, \"Backups on PostgreSQL\").";
 
 /**
  * Takes a backup now: PGlite's dump of the database (between transactions: every order committed

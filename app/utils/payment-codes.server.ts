@@ -7,7 +7,7 @@ import { bankDetails, seller, type BankDetails } from "./shop-details.server";
 import type { Currency } from "./money";
 
 /**
- * The QR codes of a bank-transfer order (DECISIONS §5): a GiroCode (EPC069-12) for a EUR order, a
+ * The QR codes of a bank-transfer order (docs/payments.md): a GiroCode (EPC069-12) for a EUR order, a
  * Swiss QR-bill for a CHF order; cash on delivery gets neither. Drawn on the server: SVG markup
  * for the pages (no QR library reaches the browser), a PNG for the e-mail, which the mail worker
  * draws when it sends (the outbox keeps the GiroCode's text, not an image).

@@ -3,7 +3,7 @@ import { addToCart, useLanguage, waitForHydration, type Lng } from "./support/sh
 
 /*
  * Issue 38, "Shoppers can lose a purchase": the checkout's order button states the obligation to
- * pay in every language (§ 312j BGB, DECISIONS §6); a failed submit shows an error summary at the
+ * pay in every language (§ 312j BGB); a failed submit shows an error summary at the
  * top, each error a link to its field, in view and clear of the sticky header; every field says
  * whether it is required (JavaScript on and off).
  */

@@ -6,7 +6,7 @@ import { getImport, importStatement, listOpenCredits } from "~/models/bank-state
 import { creditorReference } from "~/utils/creditor-reference";
 
 /*
- * Bank statements as banks really send them (issue 36, DECISIONS §6 "Bank statements, second
+ * Bank statements as banks really send them (issue 36, docs/payments.md "Bank statements, second
  * round"): files shaped like Swiss cantonal banks' and German savings banks' (tests/fixtures/camt),
  * and the large import that must not hold up the shop's other requests.
  */

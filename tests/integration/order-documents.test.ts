@@ -12,7 +12,7 @@ import { loader as deliveryNoteLoader } from "~/routes/admin_.orders.$id.deliver
 import { action as adminOrderAction } from "~/routes/admin.orders.$id";
 
 /*
- * An order's documents (DECISIONS §5): gap-free invoice numbers from a counter row taken in the
+ * An order's documents (docs/payments.md): gap-free invoice numbers from a counter row taken in the
  * checkout's transaction; the cancellation invoice (ST) of a cancelled order and credit notes (GS)
  * with negative amounts by VAT rate; who may see them.
  */

@@ -14,7 +14,7 @@ import { createTestDatabase, testDbKinds, type TestDatabase } from "../setup/tes
 import { checkoutInput, createOrder, createProduct, orderNumberOf } from "../factories";
 
 /*
- * Order numbers (issue 32, DECISIONS §6): stored in orders.order_number, drawn from a sequence for
+ * Order numbers (issue 32, docs/payments.md): stored in orders.order_number, drawn from a sequence for
  * new orders, kept for old ones (the id's first segment), never derived from an id when read.
  */
 

@@ -7,7 +7,7 @@ import { paymentReference } from "~/models/payment.server";
 import { listOrderDocuments } from "~/models/order-documents.server";
 
 /*
- * Unpaid bank transfers (DECISIONS §5): one reminder after PAYMENT_REMINDER_DAYS, cancellation after
+ * Unpaid bank transfers (docs/payments.md): one reminder after PAYMENT_REMINDER_DAYS, cancellation after
  * PAYMENT_CANCEL_DAYS (stock released, cancellation invoice, the customer told in the order's
  * language) — each exactly once, however many runs (processes, servers, npm run payments) race.
  */
