@@ -1,5 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { demoAdmin, demoCustomer } from "./fixtures";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { demoAdmin, test } from "./fixtures";
 import { scanPage } from "./support/axe";
 import { addToCart, placeOrder, PRODUCT_ID, signInByRequest, useLanguage, type Lng } from "./support/shop";
 
@@ -115,18 +115,18 @@ test.describe("axe", () => {
     ]);
   });
 
-  test("login, register and the customer's profile", async ({ page, baseURL }) => {
+  test("login, register and the customer's profile", async ({ page, baseURL, customer }) => {
     await scanAll(page, [
       ["/login", visit(page, "/login")],
       ["/login (failed)", async () => {
-        await page.getByTestId("login-form").locator('input[name="email"]').fill(demoCustomer.email);
+        await page.getByTestId("login-form").locator('input[name="email"]').fill(customer.email);
         await page.getByTestId("login-form").locator('input[name="password"]').fill("wrong-password");
         await page.getByTestId("login-form").locator('button[type="submit"]').click();
         await expect(page.getByTestId("login-form").locator('input[name="password"]')).toHaveValue("");
       }],
       ["/register", visit(page, "/register")],
       ["/profile", async () => {
-        await signInByRequest(page.request, baseURL!, demoCustomer.email, demoCustomer.password);
+        await signInByRequest(page.request, baseURL!, customer.email, customer.password);
         await visit(page, "/profile")();
       }],
       ["/admin as a customer (403)", visit(page, "/admin", 403)],

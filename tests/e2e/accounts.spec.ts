@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { demoAdmin, demoCustomer, signIn, uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { demoAdmin, demoCustomer, signIn, test, uniqueEmail } from "./fixtures";
 
 /**
  * Accounts, sessions and roles, in German (the default language) unless a test says otherwise.
@@ -67,8 +67,8 @@ test.describe("account journey", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   });
 
-  test("the profile page has its own Sign Out button", async ({ page }) => {
-    await signIn(page, demoCustomer.email, demoCustomer.password, "/profile");
+  test("the profile page has its own Sign Out button", async ({ page, customer }) => {
+    await signIn(page, customer.email, customer.password, "/profile");
     await expect(page).toHaveURL(/\/profile$/);
     await page.locator("main").getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -76,17 +76,17 @@ test.describe("account journey", () => {
     await expect(header(page).locator('form[action="/logout"]')).toHaveCount(0);
   });
 
-  test("wrong password: 'Login Failed' with the reason, e-mail kept, password emptied (English)", async ({ page, baseURL }) => {
+  test("wrong password: 'Login Failed' with the reason, e-mail kept, password emptied (English)", async ({ page, baseURL, customer }) => {
     await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
     await page.goto("/login");
     const login = page.getByTestId("login-form");
-    await login.locator('input[name="email"]').fill(demoCustomer.email);
+    await login.locator('input[name="email"]').fill(customer.email);
     await login.locator('input[name="password"]').fill("not-the-password");
     await login.locator('button[type="submit"]').click();
     const alert = page.getByTestId("form-alert");
     await expect(alert).toContainText("Login Failed");
     await expect(alert).toContainText("Invalid login credentials");
-    await expect(login.locator('input[name="email"]')).toHaveValue(demoCustomer.email);
+    await expect(login.locator('input[name="email"]')).toHaveValue(customer.email);
     await expect(login.locator('input[name="password"]')).toHaveValue("");
     await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
   });
@@ -109,23 +109,23 @@ test.describe("account journey", () => {
     await expect(page.getByTestId("form-alert")).toContainText("Invalid login credentials");
   });
 
-  test("a taken e-mail gets the same answer as a new one, and no second account", async ({ page, baseURL }) => {
+  test("a taken e-mail gets the same answer as a new one, and no second account", async ({ page, baseURL, customer }) => {
     await page.context().addCookies([{ name: "lng", value: "en", url: baseURL! }]);
     await page.goto("/register");
-    await fillRegisterForm(page, { firstName: "Karl", lastName: "Kopie", email: demoCustomer.email, country: "DE", password: "copy-pass-1", confirmPassword: "copy-pass-1" });
+    await fillRegisterForm(page, { firstName: "Karl", lastName: "Kopie", email: customer.email, country: "DE", password: "copy-pass-1", confirmPassword: "copy-pass-1" });
     await expect(page).toHaveURL(/\/login$/);
     await expect(toast(page)).toContainText("Registration Successful");
     await expect(toast(page)).toContainText("Please check your email to verify your account.");
     await expect(page.getByTestId("form-alert")).toHaveCount(0);
     // The owner's account is untouched: the copy's password does not open it.
     const login = page.getByTestId("login-form");
-    await login.locator('input[name="email"]').fill(demoCustomer.email);
+    await login.locator('input[name="email"]').fill(customer.email);
     await login.locator('input[name="password"]').fill("copy-pass-1");
     await login.locator('button[type="submit"]').click();
     await expect(page.getByTestId("form-alert")).toContainText("Invalid login credentials");
   });
 
-  test("register and forgot-password answer a taken address and a new one alike, over HTTP", async ({ playwright, baseURL }) => {
+  test("register and forgot-password answer a taken address and a new one alike, over HTTP", async ({ playwright, baseURL, customer }) => {
     /** Status, headers and body a browser would see, without the date, the CSP nonce and the cookie's expiry moment. */
     // A client address of this test's own, so the per-address limits of other tests do not meet it.
     const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
@@ -143,11 +143,11 @@ test.describe("account journey", () => {
       return result;
     }
     const registration = (email: string) => ({ firstName: "Karl", lastName: "Kopie", email, country: "DE", password: "copy-pass-1", confirmPassword: "copy-pass-1" });
-    const taken = await answer("/register", registration(demoCustomer.email));
+    const taken = await answer("/register", registration(customer.email));
     const fresh = await answer("/register", registration(uniqueEmail("alike")));
     expect(fresh.status).toBe(302);
     expect(taken).toEqual(fresh);
-    const known = await answer("/forgot-password", { email: demoCustomer.email });
+    const known = await answer("/forgot-password", { email: customer.email });
     const unknown = await answer("/forgot-password", { email: uniqueEmail("nobody") });
     expect(known.status).toBe(302);
     expect(unknown).toEqual(known);
@@ -177,24 +177,24 @@ test.describe("account journey", () => {
     await client.dispose();
   });
 
-  test("signed-in users are sent away from /login and /register", async ({ page }) => {
-    await signIn(page, demoCustomer.email, demoCustomer.password);
+  test("signed-in users are sent away from /login and /register", async ({ page, customer }) => {
+    await signIn(page, customer.email, customer.password);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/register");
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("redirectTo brings the user back, but never to another site", async ({ page, baseURL }) => {
+  test("redirectTo brings the user back, but never to another site", async ({ page, baseURL, customer }) => {
     const signOut = async () => {
       await signOutButton(page).click();
       await expect(header(page).getByRole("link", { name: "Anmelden" })).toBeVisible();
     };
-    await signIn(page, demoCustomer.email, demoCustomer.password, "/cart");
+    await signIn(page, customer.email, customer.password, "/cart");
     await expect(page).toHaveURL(`${baseURL}/cart`);
     await signOut();
     for (const evil of ["//evil.example", "https://evil.example/steal"]) {
-      await signIn(page, demoCustomer.email, demoCustomer.password, evil);
+      await signIn(page, customer.email, customer.password, evil);
       await expect(page).toHaveURL(`${baseURL}/`);
       await signOut();
     }
@@ -226,8 +226,8 @@ test.describe("roles", () => {
     await expect(page).toHaveURL(/\/admin\/edit$/);
   });
 
-  test("a customer gets 403 on /admin and /admin/edit and no Admin link", async ({ page }) => {
-    await signIn(page, demoCustomer.email, demoCustomer.password);
+  test("a customer gets 403 on /admin and /admin/edit and no Admin link", async ({ page, customer }) => {
+    await signIn(page, customer.email, customer.password);
     await expect(header(page).getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
     for (const path of ["/admin", "/admin/edit"]) {
       const response = await page.goto(path);
@@ -277,8 +277,8 @@ test.describe("protection (HTTP)", () => {
     expect(login.status()).toBe(401);
   });
 
-  test("a signed-in customer's cross-site posts change nothing; admin actions answer 403", async ({ request }) => {
-    const signedIn = await request.post("/login", { form: { email: demoCustomer.email, password: demoCustomer.password }, maxRedirects: 0 });
+  test("a signed-in customer's cross-site posts change nothing; admin actions answer 403", async ({ request, customer }) => {
+    const signedIn = await request.post("/login", { form: { email: customer.email, password: customer.password }, maxRedirects: 0 });
     expect(signedIn.status()).toBe(302);
     const listing = await (await request.get("/products")).text();
     const productId = listing.match(/\/products\/([0-9a-f-]{36})/)?.[1];
@@ -307,13 +307,13 @@ test.describe("protection (HTTP)", () => {
     expect(response.headers().location).toMatch(/^\/login\?redirectTo=%2Fadmin%2Fedit/);
   });
 
-  test("bad login input answers 400/401 with a clear message", async ({ request }) => {
+  test("bad login input answers 400/401 with a clear message", async ({ request, customer }) => {
     const address = { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 200) + 1}`, Cookie: "lng=en" };
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ email: "", password: "" }, 400, "Please enter your email address."],
       [{ email: "kun de@example.com", password: "x" }, 400, "Please enter a valid email address"],
       [{ email: `${"a".repeat(290)}@example.com`, password: "x" }, 400, "at most 254 characters"],
-      [{ email: demoCustomer.email, password: "wrong-password" }, 401, "Invalid login credentials"],
+      [{ email: customer.email, password: "wrong-password" }, 401, "Invalid login credentials"],
       [{ email: uniqueEmail("unknown"), password: "whatever-1" }, 401, "Invalid login credentials"],
     ];
     for (const [form, status, message] of cases) {
@@ -336,8 +336,8 @@ test.describe("protection (HTTP)", () => {
     expect(await blocked.text()).toContain("Too many failed sign-in attempts");
   });
 
-  test("the session cookie is httpOnly and SameSite=Lax", async ({ request }) => {
-    const response = await request.post("/login", { form: { email: demoCustomer.email, password: demoCustomer.password }, maxRedirects: 0 });
+  test("the session cookie is httpOnly and SameSite=Lax", async ({ request, customer }) => {
+    const response = await request.post("/login", { form: { email: customer.email, password: customer.password }, maxRedirects: 0 });
     const cookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="));
     expect(cookie?.value).toMatch(/HttpOnly/i);
     expect(cookie?.value).toMatch(/SameSite=Lax/i);

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { demoAdmin, demoCustomer, signIn, uniqueEmail } from "./fixtures";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { demoAdmin, demoCustomer, signIn, test, uniqueEmail } from "./fixtures";
 import { orderNumberOf } from "./support/shop";
 
 /*
@@ -468,8 +468,8 @@ test.describe("visitors and customers", () => {
     await expectUntouched(page);
   });
 
-  test("a customer gets 403 for every admin page and action", async ({ page, baseURL }) => {
-    await signIn(page, demoCustomer.email, demoCustomer.password);
+  test("a customer gets 403 for every admin page and action", async ({ page, baseURL, customer }) => {
+    await signIn(page, customer.email, customer.password);
     for (const url of pages) {
       const response = await page.request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBe(403);
@@ -480,7 +480,7 @@ test.describe("visitors and customers", () => {
       const response = await page.request.post(url, { headers: { Origin: baseURL! }, [kind]: fields, maxRedirects: 0 });
       expect(response.status(), url).toBe(403);
     }
-    const promote = await page.request.post("/admin/settings?lng=en", { headers: { Origin: baseURL! }, form: { intent: "promote", email: demoCustomer.email }, maxRedirects: 0 });
+    const promote = await page.request.post("/admin/settings?lng=en", { headers: { Origin: baseURL! }, form: { intent: "promote", email: customer.email }, maxRedirects: 0 });
     expect(await promote.text()).toContain("Only admins can make other users admin.");
     await page.goto("/");
     await expect(page.getByTestId("offers-edit-toggle")).toHaveCount(0);

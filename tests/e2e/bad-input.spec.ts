@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { demoAdmin, demoCustomer, uniqueEmail } from "./fixtures";
+import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { demoAdmin, test, uniqueEmail } from "./fixtures";
 import { PLENTIFUL_ID, addToCart, checkoutForm, placeOrder, signInByRequest } from "./support/shop";
 
 // The browser asks for German first (Accept-Language), as most of the shop's visitors do.
@@ -126,7 +126,7 @@ test.describe("the bad-input corpus", () => {
     test.skip(testInfo.project.name !== "js", "plain HTTP requests: once is enough");
   });
 
-  test("control characters in any text field of the shop's forms: 400, the message in German, nothing written", async ({ playwright, baseURL }) => {
+  test("control characters in any text field of the shop's forms: 400, the message in German, nothing written", async ({ playwright, baseURL, customer }) => {
     test.setTimeout(180_000);
     const admin = await client(playwright, baseURL!, demoAdmin);
     const visitor = await client(playwright, baseURL!);
@@ -152,17 +152,17 @@ test.describe("the bad-input corpus", () => {
     // No account was made.
     expect((await post(await client(playwright, baseURL!), "/login", { email, password: "password123" })).status()).toBe(401);
     await expectRefused(await post(await client(playwright, baseURL!), "/login", { email: `kunde\u0000@example.com`, password: "x" }), 400, CONTROL_MESSAGE, "login email");
-    await expectRefused(await post(await client(playwright, baseURL!), "/login", { email: demoCustomer.email, password: `${demoCustomer.password}\u0000` }), 400, CONTROL_MESSAGE, "login password");
+    await expectRefused(await post(await client(playwright, baseURL!), "/login", { email: customer.email, password: `${customer.password}\u0000` }), 400, CONTROL_MESSAGE, "login password");
 
-    const customer = await client(playwright, baseURL!, demoCustomer);
-    const profileBefore = await (await customer.get("/profile")).text();
+    const shopper = await client(playwright, baseURL!, customer);
+    const profileBefore = await (await shopper.get("/profile")).text();
     const firstName = /name="firstName"[^>]*value="([^"]*)"/.exec(profileBefore)?.[1] ?? /value="([^"]*)"[^>]*name="firstName"/.exec(profileBefore)?.[1];
     expect(firstName).toBeTruthy();
     for (const field of ["firstName", "lastName", "phone"]) {
       const form = { firstName: firstName!, lastName: "Kunde", phone: "+49 30 1234567", country: "DE", [field]: "Ka\u0000rl" };
-      await expectRefused(await post(customer, "/profile?index", form), 400, CONTROL_MESSAGE, `profile ${field}`);
+      await expectRefused(await post(shopper, "/profile?index", form), 400, CONTROL_MESSAGE, `profile ${field}`);
     }
-    expect(await (await customer.get("/profile")).text()).toContain(`value="${firstName}"`);
+    expect(await (await shopper.get("/profile")).text()).toContain(`value="${firstName}"`);
 
     const subject = `Corpus ${Date.now()}`;
     const contact = { firstName: "Erika", lastName: "Muster", email: "erika@example.com", subject, message: "A perfectly normal message." };
@@ -197,7 +197,7 @@ test.describe("the bad-input corpus", () => {
     expect(long.status()).toBe(302);
   });
 
-  test("the admin's forms: control characters refused with 400 and a German message, nothing saved", async ({ playwright, baseURL }) => {
+  test("the admin's forms: control characters refused with 400 and a German message, nothing saved", async ({ playwright, baseURL, customer }) => {
     const admin = await client(playwright, baseURL!, demoAdmin);
     const name = `Corpus product ${Date.now()}`;
     const product = { name, nameAr: "منتج", category: "home-office", price: "10", priceEUR: "20.00", priceCHF: "21.00", stock: "3", inStock: "on" };
@@ -215,7 +215,7 @@ test.describe("the bad-input corpus", () => {
     await expectRefused(offers, 400, CONTROL_MESSAGE, "offers title");
     expect(await (await admin.get("/")).text()).not.toContain("Angebote\u0000");
 
-    const roles = await admin.post("/admin/settings", { form: { intent: "promote", email: `${demoCustomer.email}\u0000` }, maxRedirects: 0 });
+    const roles = await admin.post("/admin/settings", { form: { intent: "promote", email: `${customer.email}\u0000` }, maxRedirects: 0 });
     await expectRefused(roles, 400, CONTROL_MESSAGE, "add administrator");
 
     const orderId = await placeOrder(await client(playwright, baseURL!), baseURL!);
@@ -255,7 +255,7 @@ test.describe("the bad-input corpus", () => {
     expect((await stranger.get(`/order-confirmation/${orderId}`)).status()).toBe(404);
   });
 
-  test("redirect targets stay on this site, whatever their spelling", async ({ playwright, baseURL }) => {
+  test("redirect targets stay on this site, whatever their spelling", async ({ playwright, baseURL, customer }) => {
     const offsite = ["/./\\evil.example", "/..//evil.example", "/.//evil.example", "/%2e%2e//evil.example", "/x/../..//evil.example", "/\t/evil.example", "/\\/evil.example", "//evil.example", "https:evil.example"];
     const onSite = (location: string | undefined) => {
       expect(location, "a Location header").toBeTruthy();
@@ -264,7 +264,7 @@ test.describe("the bad-input corpus", () => {
       expect(location!.startsWith("//") || location!.startsWith("/\\"), location).toBe(false);
     };
     for (const target of offsite) {
-      const login = await (await client(playwright, baseURL!)).post("/login", { form: { ...demoCustomer, redirectTo: target }, maxRedirects: 0 });
+      const login = await (await client(playwright, baseURL!)).post("/login", { form: { ...customer, redirectTo: target }, maxRedirects: 0 });
       expect(login.status(), `login ${target}`).toBe(302);
       onSite(login.headers()["location"]);
       const preferences = await (await client(playwright, baseURL!)).post("/preferences", { form: { lng: "en", redirectTo: target }, maxRedirects: 0 });

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { checkoutForm as factoryCheckoutForm } from "../../factories";
+import { createAccount, type Account } from "../fixtures";
 
 /** A featured product with plenty of stock (supabase/seed.sql): the pen gift set. */
 export const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
@@ -69,12 +70,8 @@ export async function waitForHydration(page: Page, js: boolean) {
  * use one of these, not the demo customer: a signed-in customer's cart is the account's, and tests
  * running at the same time as the demo customer would order or empty each other's carts.
  */
-export async function registerCustomer(request: APIRequestContext, baseURL: string, prefix = "kunde"): Promise<{ email: string; password: string }> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = "own-customer-1";
-  const form = { firstName: "Eva", lastName: "Eigen", email, country: "DE", password, confirmPassword: password };
-  const registered = await request.post("/register", { form, headers: { Origin: baseURL }, maxRedirects: 0 });
-  expect(registered.status(), `registering ${email}`).toBe(302);
-  await signInByRequest(request, baseURL, email, password);
-  return { email, password };
+export async function registerCustomer(request: APIRequestContext, baseURL: string, prefix = "kunde"): Promise<Account> {
+  const account = await createAccount(request, baseURL, prefix);
+  await signInByRequest(request, baseURL, account.email, account.password);
+  return account;
 }
